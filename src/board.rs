@@ -1,0 +1,887 @@
+//! The board: stones, chains, liberties and the Zobrist hash.
+//!
+//! This is the hot path of the engine. Its layout follows Pachi and KataGo:
+//!
+//! * a padded one-dimensional point array (`stride = size + 2`) with a ring of
+//!   [`Cell::Border`] around the playing area, so neighbour loops never check
+//!   bounds;
+//! * every stone belongs to a chain identified by its *head* point; chains are
+//!   circular linked lists of stones (`next`), and the head carries the chain's
+//!   exact liberty count and size, kept up to date on every move (so "is this
+//!   chain in atari?" is one array read);
+//! * a list of empty points with O(1) removal, for random playouts;
+//! * a 64-bit Zobrist hash of the stones, updated incrementally.
+//!
+//! The board knows the rules of *placement* only: occupied points, suicide and
+//! the simple-ko point. History, superko and rule presets live in
+//! [`crate::game`].
+
+use std::fmt;
+
+/// Largest supported board side.
+pub const MAX_SIZE: usize = 25;
+/// Smallest supported board side.
+pub const MIN_SIZE: usize = 2;
+const MAX_STRIDE: usize = MAX_SIZE + 2;
+/// Number of cells in the padded array of the largest board.
+pub const MAX_POINTS: usize = MAX_STRIDE * MAX_STRIDE;
+
+/// A player's colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    Black,
+    White,
+}
+
+impl Color {
+    /// The other player.
+    #[inline]
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// 0 for Black, 1 for White: an index into per-colour arrays.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    #[inline]
+    fn cell(self) -> Cell {
+        match self {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        }
+    }
+}
+
+/// What occupies one cell of the padded array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Cell {
+    Empty = 0,
+    Black = 1,
+    White = 2,
+    Border = 3,
+}
+
+impl Cell {
+    /// The colour of a stone, or `None` for empty and border cells.
+    #[inline]
+    pub fn color(self) -> Option<Color> {
+        match self {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// A cell index into the padded array. Only [`Board::point`] makes points
+/// from coordinates, so a `Point` obtained from a board is on that board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point(u16);
+
+impl Point {
+    /// The raw cell index (for per-point tables).
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Why a stone cannot be placed. [`crate::game`] adds the superko case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The coordinates are not on this board.
+    OffBoard,
+    /// A stone is already there.
+    Occupied,
+    /// The move would leave its own chain without liberties and capture
+    /// nothing (and the rules forbid it).
+    Suicide,
+    /// Immediate recapture of a ko.
+    Ko,
+    /// The move repeats an earlier whole-board position.
+    Superko,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            IllegalMove::OffBoard => "off board",
+            IllegalMove::Occupied => "occupied",
+            IllegalMove::Suicide => "suicide",
+            IllegalMove::Ko => "ko",
+            IllegalMove::Superko => "superko",
+        })
+    }
+}
+
+/// Zobrist keys, one per colour and cell, made at compile time from a fixed
+/// seed so that hashes are the same in every run.
+const ZOBRIST: [[u64; MAX_POINTS]; 2] = {
+    let mut keys = [[0u64; MAX_POINTS]; 2];
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut c = 0;
+    while c < 2 {
+        let mut i = 0;
+        while i < MAX_POINTS {
+            // splitmix64
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            keys[c][i] = z ^ (z >> 31);
+            i += 1;
+        }
+        c += 1;
+    }
+    keys
+};
+
+/// The Zobrist key of a stone of `color` at `p`.
+#[inline]
+pub fn zobrist(color: Color, p: Point) -> u64 {
+    ZOBRIST[color.index()][p.index()]
+}
+
+/// What a successful [`Board::play`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct MoveEffect {
+    /// Opponent stones removed.
+    pub captured: u32,
+    /// Own stones removed by a (legal) multi-stone suicide.
+    pub suicided: u32,
+}
+
+/// A Go board of side 2 to 25. Cheap to copy (plain arrays, no heap), so
+/// playouts copy it.
+#[derive(Clone)]
+pub struct Board {
+    size: u16,
+    stride: u16,
+    cells: [Cell; MAX_POINTS],
+    /// Head of the chain a stone belongs to (meaningless on empty cells).
+    head: [u16; MAX_POINTS],
+    /// Next stone of the same chain (circular list).
+    next: [u16; MAX_POINTS],
+    /// Liberties of the chain whose head is this point.
+    libs: [u16; MAX_POINTS],
+    /// Stones of the chain whose head is this point.
+    stones: [u16; MAX_POINTS],
+    /// Empty on-board points, unordered, with `empty_pos` as inverse index.
+    empty: [u16; MAX_POINTS],
+    empty_pos: [u16; MAX_POINTS],
+    n_empty: u16,
+    /// Scratch marks for liberty counting, compared with `mark_gen`.
+    mark: [u32; MAX_POINTS],
+    mark_gen: u32,
+    hash: u64,
+    /// Simple-ko point: the point where the player to move may not play
+    /// (0 = none).
+    ko: u16,
+    /// The colour the ko ban applies to.
+    ko_color: Color,
+    /// Stones captured *by* each colour (prisoners it holds).
+    captures: [u32; 2],
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "Board {}x{} hash {:016x}",
+            self.size, self.size, self.hash
+        )?;
+        for row in (0..self.size()).rev() {
+            for col in 0..self.size() {
+                let p = self.point_unchecked(col, row);
+                f.write_str(match self.cells[p.index()] {
+                    Cell::Black => "X",
+                    Cell::White => "O",
+                    _ => ".",
+                })?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl Board {
+    /// An empty board of side `size`, or `None` if the size is not
+    /// between [`MIN_SIZE`] and [`MAX_SIZE`].
+    pub fn new(size: usize) -> Option<Board> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return None;
+        }
+        let stride = size + 2;
+        let mut b = Board {
+            size: size as u16,
+            stride: stride as u16,
+            cells: [Cell::Border; MAX_POINTS],
+            head: [0; MAX_POINTS],
+            next: [0; MAX_POINTS],
+            libs: [0; MAX_POINTS],
+            stones: [0; MAX_POINTS],
+            empty: [0; MAX_POINTS],
+            empty_pos: [0; MAX_POINTS],
+            n_empty: 0,
+            mark: [0; MAX_POINTS],
+            mark_gen: 0,
+            hash: 0,
+            ko: 0,
+            ko_color: Color::Black,
+            captures: [0; 2],
+        };
+        for row in 0..size {
+            for col in 0..size {
+                let i = (row + 1) * stride + col + 1;
+                b.cells[i] = Cell::Empty;
+                b.empty_pos[i] = b.n_empty;
+                b.empty[b.n_empty as usize] = i as u16;
+                b.n_empty += 1;
+            }
+        }
+        Some(b)
+    }
+
+    /// Side length.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.size as usize
+    }
+
+    /// The point at column `col` and row `row` (0-based, row 0 at the
+    /// bottom), or `None` when off the board.
+    pub fn point(&self, col: usize, row: usize) -> Option<Point> {
+        if col < self.size() && row < self.size() {
+            Some(self.point_unchecked(col, row))
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn point_unchecked(&self, col: usize, row: usize) -> Point {
+        Point(((row + 1) * self.stride as usize + col + 1) as u16)
+    }
+
+    /// The (column, row) of an on-board point, 0-based from the bottom left.
+    pub fn coords(&self, p: Point) -> (usize, usize) {
+        let s = self.stride as usize;
+        (p.index() % s - 1, p.index() / s - 1)
+    }
+
+    /// Every on-board point, bottom row first.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        let n = self.size();
+        (0..n).flat_map(move |row| (0..n).map(move |col| self.point_unchecked(col, row)))
+    }
+
+    /// What is at `p`.
+    #[inline]
+    pub fn cell(&self, p: Point) -> Cell {
+        self.cells[p.index()]
+    }
+
+    /// The colour of the stone at `p`, if any.
+    #[inline]
+    pub fn color_at(&self, p: Point) -> Option<Color> {
+        self.cells[p.index()].color()
+    }
+
+    /// The four orthogonal neighbours (some may be border cells).
+    #[inline]
+    pub fn neighbors(&self, p: Point) -> [Point; 4] {
+        let s = self.stride;
+        [
+            Point(p.0 - s),
+            Point(p.0 - 1),
+            Point(p.0 + 1),
+            Point(p.0 + s),
+        ]
+    }
+
+    /// The four diagonal neighbours of an on-board point (some may be
+    /// border cells; the padding ring makes every one a valid index).
+    #[inline]
+    fn diagonals(&self, p: Point) -> [Point; 4] {
+        let s = self.stride;
+        [
+            Point(p.0 - s - 1),
+            Point(p.0 - s + 1),
+            Point(p.0 + s - 1),
+            Point(p.0 + s + 1),
+        ]
+    }
+
+    /// The head point of the chain containing the stone at `p`.
+    #[inline]
+    pub fn chain(&self, p: Point) -> Point {
+        Point(self.head[p.index()])
+    }
+
+    /// Exact liberty count of the chain at `p` (0 for an empty point).
+    #[inline]
+    pub fn liberties(&self, p: Point) -> usize {
+        if self.cells[p.index()].color().is_some() {
+            self.libs[self.head[p.index()] as usize] as usize
+        } else {
+            0
+        }
+    }
+
+    /// Number of stones in the chain at `p` (0 for an empty point).
+    #[inline]
+    pub fn chain_len(&self, p: Point) -> usize {
+        if self.cells[p.index()].color().is_some() {
+            self.stones[self.head[p.index()] as usize] as usize
+        } else {
+            0
+        }
+    }
+
+    /// The stones of the chain at `p`.
+    pub fn chain_stones(&self, p: Point) -> Vec<Point> {
+        let mut out = Vec::new();
+        if self.cells[p.index()].color().is_none() {
+            return out;
+        }
+        let mut q = p.0;
+        loop {
+            out.push(Point(q));
+            q = self.next[q as usize];
+            if q == p.0 {
+                break;
+            }
+        }
+        out
+    }
+
+    /// Zobrist hash of the stones on the board (not of the side to move).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Stones captured so far by `color`.
+    #[inline]
+    pub fn captures(&self, color: Color) -> u32 {
+        self.captures[color.index()]
+    }
+
+    /// The point `color` may not play on because of simple ko, if any.
+    pub fn ko_point(&self, color: Color) -> Option<Point> {
+        (self.ko != 0 && self.ko_color == color).then_some(Point(self.ko))
+    }
+
+    /// Clear the simple-ko ban (used after a pass).
+    pub fn clear_ko(&mut self) {
+        self.ko = 0;
+    }
+
+    /// Number of empty points.
+    #[inline]
+    pub fn empty_count(&self) -> usize {
+        self.n_empty as usize
+    }
+
+    /// The `i`-th empty point in the (unordered) empty list.
+    #[inline]
+    pub fn empty_at(&self, i: usize) -> Point {
+        Point(self.empty[i])
+    }
+
+    /// Number of stones of `color` on the board.
+    pub fn stone_count(&self, color: Color) -> usize {
+        self.points()
+            .filter(|&p| self.color_at(p) == Some(color))
+            .count()
+    }
+
+    /// Whether placing `color` at the empty point `p` would leave its chain
+    /// without liberties while capturing nothing.
+    #[inline]
+    pub fn is_suicide(&self, color: Color, p: Point) -> bool {
+        let own = color.cell();
+        for n in self.neighbors(p) {
+            let c = self.cells[n.index()];
+            if c == Cell::Empty {
+                return false;
+            }
+            if c == Cell::Border {
+                continue;
+            }
+            let libs = self.libs[self.head[n.index()] as usize];
+            if c == own {
+                if libs > 1 {
+                    return false;
+                }
+            } else if libs == 1 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether `p` would be a single-stone suicide (no chain of its own
+    /// colour next to it either) — never legal, because it changes nothing.
+    fn is_single_stone_suicide(&self, color: Color, p: Point) -> bool {
+        let own = color.cell();
+        self.is_suicide(color, p)
+            && self
+                .neighbors(p)
+                .iter()
+                .all(|n| self.cells[n.index()] != own)
+    }
+
+    /// Checks placement legality: on an empty point, not the simple-ko
+    /// point, and not suicide unless `multi_stone_suicide` allows it (a
+    /// single-stone suicide is never legal).
+    pub fn check(
+        &self,
+        color: Color,
+        p: Point,
+        multi_stone_suicide: bool,
+    ) -> Result<(), IllegalMove> {
+        if self.cells[p.index()] != Cell::Empty {
+            return Err(if self.cells[p.index()] == Cell::Border {
+                IllegalMove::OffBoard
+            } else {
+                IllegalMove::Occupied
+            });
+        }
+        if self.ko == p.0 && self.ko_color == color {
+            return Err(IllegalMove::Ko);
+        }
+        if self.is_suicide(color, p)
+            && (!multi_stone_suicide || self.is_single_stone_suicide(color, p))
+        {
+            return Err(IllegalMove::Suicide);
+        }
+        Ok(())
+    }
+
+    /// The hash the board would have after `color` plays at `p` (which must
+    /// pass [`Board::check`]), without playing it. Used for superko.
+    pub fn hash_after(&self, color: Color, p: Point) -> u64 {
+        let mut h = self.hash ^ zobrist(color, p);
+        let opp = color.opponent().cell();
+        let mut seen: [u16; 4] = [0; 4];
+        let mut n_seen = 0;
+        let mut captured_any = false;
+        for n in self.neighbors(p) {
+            if self.cells[n.index()] != opp {
+                continue;
+            }
+            let hd = self.head[n.index()];
+            if self.libs[hd as usize] != 1 || seen[..n_seen].contains(&hd) {
+                continue;
+            }
+            seen[n_seen] = hd;
+            n_seen += 1;
+            captured_any = true;
+            for q in self.chain_stones(Point(hd)) {
+                h ^= zobrist(color.opponent(), q);
+            }
+        }
+        if !captured_any && self.is_suicide(color, p) {
+            // Multi-stone suicide: the new stone and every own chain next to
+            // it leave the board.
+            h ^= zobrist(color, p);
+            let own = color.cell();
+            let mut seen_own: [u16; 4] = [0; 4];
+            let mut n_own = 0;
+            for n in self.neighbors(p) {
+                if self.cells[n.index()] != own {
+                    continue;
+                }
+                let hd = self.head[n.index()];
+                if seen_own[..n_own].contains(&hd) {
+                    continue;
+                }
+                seen_own[n_own] = hd;
+                n_own += 1;
+                for q in self.chain_stones(Point(hd)) {
+                    h ^= zobrist(color, q);
+                }
+            }
+        }
+        h
+    }
+
+    /// Plays `color` at `p` after checking placement legality (see
+    /// [`Board::check`]). On error the board is unchanged.
+    pub fn play(
+        &mut self,
+        color: Color,
+        p: Point,
+        multi_stone_suicide: bool,
+    ) -> Result<MoveEffect, IllegalMove> {
+        self.check(color, p, multi_stone_suicide)?;
+        Ok(self.play_unchecked(color, p))
+    }
+
+    /// Places a stone without the legality check. The point must be empty
+    /// and the move must not be a single-stone suicide; multi-stone suicide
+    /// removes the chain.
+    pub fn play_unchecked(&mut self, color: Color, p: Point) -> MoveEffect {
+        let own = color.cell();
+        let opp_color = color.opponent();
+        let opp = opp_color.cell();
+        let pi = p.index();
+        debug_assert_eq!(self.cells[pi], Cell::Empty);
+
+        self.remove_empty(pi);
+        self.cells[pi] = own;
+        self.hash ^= zobrist(color, p);
+        self.head[pi] = p.0;
+        self.next[pi] = p.0;
+        self.stones[pi] = 1;
+
+        let nbrs = self.neighbors(p);
+        let mut libs = 0u16;
+        for n in nbrs {
+            if self.cells[n.index()] == Cell::Empty {
+                libs += 1;
+            }
+        }
+        self.libs[pi] = libs;
+
+        // Opponent chains next to p lose the liberty p (once per chain);
+        // own chains lose it too and then merge with the new stone.
+        let mut seen: [u16; 4] = [0; 4];
+        let mut n_seen = 0;
+        let mut to_capture: [u16; 4] = [0; 4];
+        let mut n_capture = 0;
+        let mut my_head = p.0;
+        for n in nbrs {
+            let c = self.cells[n.index()];
+            if c != own && c != opp {
+                continue;
+            }
+            let hd = self.head[n.index()];
+            if seen[..n_seen].contains(&hd) {
+                continue;
+            }
+            seen[n_seen] = hd;
+            n_seen += 1;
+            self.libs[hd as usize] -= 1;
+            if c == opp {
+                if self.libs[hd as usize] == 0 {
+                    to_capture[n_capture] = hd;
+                    n_capture += 1;
+                }
+            } else {
+                my_head = self.merge(my_head, hd);
+            }
+        }
+
+        let mut effect = MoveEffect::default();
+        let mut last_captured = 0u16;
+        for &hd in &to_capture[..n_capture] {
+            effect.captured += self.remove_chain(hd, opp_color);
+            last_captured = hd;
+        }
+        self.captures[color.index()] += effect.captured;
+
+        self.ko = 0;
+        if effect.captured == 1
+            && self.stones[my_head as usize] == 1
+            && self.libs[my_head as usize] == 1
+        {
+            self.ko = last_captured;
+            self.ko_color = opp_color;
+        }
+
+        if effect.captured == 0 && self.libs[my_head as usize] == 0 {
+            effect.suicided = self.remove_chain(my_head, color);
+            self.captures[opp_color.index()] += effect.suicided;
+        }
+        effect
+    }
+
+    /// Merges two chains of the same colour (the new stone's and a
+    /// neighbour's), returning the head of the result. The smaller chain is
+    /// relinked into the larger; liberties are the exact union.
+    fn merge(&mut self, a: u16, b: u16) -> u16 {
+        if a == b {
+            return a;
+        }
+        let (big, small) = if self.stones[a as usize] >= self.stones[b as usize] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        // Count liberties of `small` that are not liberties of `big`.
+        self.mark_gen = self.mark_gen.wrapping_add(1);
+        if self.mark_gen == 0 {
+            self.mark = [0; MAX_POINTS];
+            self.mark_gen = 1;
+        }
+        let g = self.mark_gen;
+        let mut new_libs = 0u16;
+        let mut q = small;
+        loop {
+            for n in self.neighbors(Point(q)) {
+                let ni = n.index();
+                if self.cells[ni] == Cell::Empty && self.mark[ni] != g {
+                    self.mark[ni] = g;
+                    if !self.is_liberty_of(n, big) {
+                        new_libs += 1;
+                    }
+                }
+            }
+            q = self.next[q as usize];
+            if q == small {
+                break;
+            }
+        }
+        // Relink the small chain's stones.
+        let mut q = small;
+        loop {
+            self.head[q as usize] = big;
+            q = self.next[q as usize];
+            if q == small {
+                break;
+            }
+        }
+        self.next.swap(big as usize, small as usize);
+        self.stones[big as usize] += self.stones[small as usize];
+        self.libs[big as usize] += new_libs;
+        big
+    }
+
+    /// Whether the empty point `p` is next to a stone of chain `hd`.
+    #[inline]
+    fn is_liberty_of(&self, p: Point, hd: u16) -> bool {
+        self.neighbors(p)
+            .iter()
+            .any(|n| self.cells[n.index()].color().is_some() && self.head[n.index()] == hd)
+    }
+
+    /// Removes the chain with head `hd` (of colour `color`), giving its
+    /// points back as liberties to the chains around it. Returns its size.
+    fn remove_chain(&mut self, hd: u16, color: Color) -> u32 {
+        let mut count = 0;
+        let mut q = hd;
+        loop {
+            let next = self.next[q as usize];
+            self.cells[q as usize] = Cell::Empty;
+            self.hash ^= zobrist(color, Point(q));
+            self.add_empty(q as usize);
+            count += 1;
+            q = next;
+            if q == hd {
+                break;
+            }
+        }
+        // Second pass: every removed point is a new liberty of each distinct
+        // chain next to it. (Done after all cells are cleared so that the
+        // removed chain's own stones are not counted.)
+        let mut q = hd;
+        loop {
+            let mut seen: [u16; 4] = [0; 4];
+            let mut n_seen = 0;
+            for n in self.neighbors(Point(q)) {
+                if self.cells[n.index()].color().is_none() {
+                    continue;
+                }
+                let h = self.head[n.index()];
+                if !seen[..n_seen].contains(&h) {
+                    seen[n_seen] = h;
+                    n_seen += 1;
+                    self.libs[h as usize] += 1;
+                }
+            }
+            q = self.next[q as usize];
+            if q == hd {
+                break;
+            }
+        }
+        count
+    }
+
+    #[inline]
+    fn remove_empty(&mut self, i: usize) {
+        let pos = self.empty_pos[i] as usize;
+        self.n_empty -= 1;
+        let last = self.empty[self.n_empty as usize];
+        self.empty[pos] = last;
+        self.empty_pos[last as usize] = pos as u16;
+    }
+
+    #[inline]
+    fn add_empty(&mut self, i: usize) {
+        self.empty_pos[i] = self.n_empty;
+        self.empty[self.n_empty as usize] = i as u16;
+        self.n_empty += 1;
+    }
+
+    /// Whether the empty point `p` is an eye of `color` in the playout
+    /// sense: every neighbour is `color` or border, and the diagonals hold
+    /// at most one opponent stone (none on the edge).
+    #[inline]
+    pub fn is_eye(&self, color: Color, p: Point) -> bool {
+        let own = color.cell();
+        for n in self.neighbors(p) {
+            let c = self.cells[n.index()];
+            if c != own && c != Cell::Border {
+                return false;
+            }
+        }
+        let opp = color.opponent().cell();
+        let mut bad = 0;
+        let mut edge = false;
+        for d in self.diagonals(p) {
+            match self.cells[d.index()] {
+                Cell::Border => edge = true,
+                c if c == opp => bad += 1,
+                _ => {}
+            }
+        }
+        if edge { bad == 0 } else { bad <= 1 }
+    }
+
+    /// Recomputes the hash from scratch (for tests and assertions).
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for p in self.points() {
+            if let Some(c) = self.color_at(p) {
+                h ^= zobrist(c, p);
+            }
+        }
+        h
+    }
+
+    /// Counts the liberties of the chain at `p` by flood fill (for tests
+    /// and assertions).
+    pub fn liberties_by_flood_fill(&self, p: Point) -> usize {
+        let Some(color) = self.color_at(p) else {
+            return 0;
+        };
+        let mut seen = vec![false; MAX_POINTS];
+        let mut libs = vec![false; MAX_POINTS];
+        let mut stack = vec![p];
+        seen[p.index()] = true;
+        let mut count = 0;
+        while let Some(q) = stack.pop() {
+            for n in self.neighbors(q) {
+                match self.cells[n.index()] {
+                    Cell::Empty if !libs[n.index()] => {
+                        libs[n.index()] = true;
+                        count += 1;
+                    }
+                    c if c.color() == Some(color) && !seen[n.index()] => {
+                        seen[n.index()] = true;
+                        stack.push(n);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        count
+    }
+
+    /// Checks every internal invariant against a from-scratch computation:
+    /// hash, liberty counts, chain membership and sizes, the empty list.
+    /// Returns a description of the first mismatch.
+    pub fn verify(&self) -> Result<(), String> {
+        if self.hash != self.hash_from_scratch() {
+            return Err("hash mismatch".into());
+        }
+        let mut n_empty = 0;
+        for p in self.points() {
+            match self.color_at(p) {
+                None => {
+                    n_empty += 1;
+                    let pos = self.empty_pos[p.index()] as usize;
+                    if pos >= self.n_empty as usize || self.empty[pos] != p.0 {
+                        return Err(format!("empty list broken at {:?}", self.coords(p)));
+                    }
+                }
+                Some(_) => {
+                    let libs = self.liberties_by_flood_fill(p);
+                    if libs != self.liberties(p) {
+                        return Err(format!(
+                            "liberties at {:?}: kept {}, flood fill {}",
+                            self.coords(p),
+                            self.liberties(p),
+                            libs
+                        ));
+                    }
+                    if libs == 0 {
+                        return Err(format!("chain without liberties at {:?}", self.coords(p)));
+                    }
+                    let stones = self.chain_stones(p);
+                    if stones.len() != self.chain_len(p)
+                        || stones.iter().any(|&q| self.chain(q) != self.chain(p))
+                    {
+                        return Err(format!("chain list broken at {:?}", self.coords(p)));
+                    }
+                }
+            }
+        }
+        if n_empty != self.n_empty as usize {
+            return Err("empty count mismatch".into());
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pt(b: &Board, col: usize, row: usize) -> Point {
+        b.point(col, row).expect("test point on board")
+    }
+
+    #[test]
+    fn sizes() {
+        assert!(Board::new(1).is_none());
+        assert!(Board::new(26).is_none());
+        for n in 2..=25 {
+            let b = Board::new(n).expect("valid size");
+            assert_eq!(b.empty_count(), n * n);
+            assert!(b.verify().is_ok());
+        }
+    }
+
+    #[test]
+    fn single_stone_capture_and_ko() {
+        // . X O .
+        // X O . O
+        // . X O .
+        let mut b = Board::new(5).expect("size");
+        let moves = [
+            (Color::Black, 1, 2),
+            (Color::White, 2, 2),
+            (Color::Black, 0, 1),
+            (Color::White, 3, 1),
+            (Color::Black, 1, 0),
+            (Color::White, 2, 0),
+            (Color::Black, 2, 1),
+        ];
+        for (c, x, y) in moves {
+            let p = pt(&b, x, y);
+            b.play(c, p, false).expect("legal");
+        }
+        // White at (1,1) captures (2,1): ko.
+        let p = pt(&b, 1, 1);
+        let e = b.play(Color::White, p, false).expect("capture");
+        assert_eq!(e.captured, 1);
+        assert_eq!(b.captures(Color::White), 1);
+        assert_eq!(b.ko_point(Color::Black), Some(pt(&b, 2, 1)));
+        assert_eq!(
+            b.check(Color::Black, pt(&b, 2, 1), false),
+            Err(IllegalMove::Ko)
+        );
+        b.verify().expect("invariants");
+    }
+}

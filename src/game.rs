@@ -1,0 +1,392 @@
+//! A game: the board plus its full history, under a set of rules.
+//!
+//! The game owns what the board does not: whose turn it is, passes, the
+//! handicap and other setup stones, superko against *every* earlier position
+//! of the game, undo, and the detection of whole-board cycles under simple
+//! ko (triple ko, eternal life) so that a referee can declare a void game.
+//!
+//! Undo replays the game from its setup position. That is exact by
+//! construction (board, captures, ko point and superko history all come out
+//! as they were) and costs microseconds for a full-length game, while the
+//! history itself stays one small entry per move.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::board::{Board, Color, IllegalMove, MoveEffect, Point};
+use crate::rules::{KoRule, Rules};
+
+/// A move: a stone on a point, or a pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Pass,
+    Place(Point),
+}
+
+/// One entry of the game record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub color: Color,
+    pub mv: Move,
+}
+
+/// Why a game-level request was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The move is illegal.
+    Illegal(IllegalMove),
+    /// There is no move to undo (setup stones cannot be undone).
+    NothingToUndo,
+    /// Setup stones can only be placed on an empty board before any move.
+    BoardNotEmpty,
+    /// A handicap count the board cannot take.
+    InvalidHandicap,
+    /// A setup list with a repeated point.
+    BadSetup,
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Illegal(why) => write!(f, "illegal move: {why}"),
+            GameError::NothingToUndo => f.write_str("nothing to undo"),
+            GameError::BoardNotEmpty => f.write_str("board not empty"),
+            GameError::InvalidHandicap => f.write_str("invalid number of handicap stones"),
+            GameError::BadSetup => f.write_str("repeated or occupied setup point"),
+        }
+    }
+}
+
+impl From<IllegalMove> for GameError {
+    fn from(e: IllegalMove) -> Self {
+        GameError::Illegal(e)
+    }
+}
+
+/// Hash key XORed in when White is to move (situational superko).
+const WHITE_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Rules,
+    komi: f64,
+    /// The position before the first move (empty, or with setup stones).
+    start: Board,
+    /// Setup stones (handicap and others), in the order placed.
+    setup: Vec<(Color, Point)>,
+    /// Whether the setup stones are handicap stones.
+    handicap: bool,
+    /// Who moves first from `start`.
+    first_to_move: Color,
+    board: Board,
+    moves: Vec<Played>,
+    to_move: Color,
+    /// How often each arrangement of stones has occurred in this game.
+    positions: HashMap<u64, u32>,
+    /// How often each (arrangement, player to move) has occurred.
+    situations: HashMap<u64, u32>,
+    /// Set when, under simple ko, a situation occurs for the third time.
+    cycle: bool,
+}
+
+impl Game {
+    /// A new game on an empty board of side `size` with the rules' default
+    /// komi, or `None` for an unsupported size.
+    pub fn new(size: usize, rules: Rules) -> Option<Game> {
+        let board = Board::new(size)?;
+        let mut g = Game {
+            rules,
+            komi: rules.default_komi,
+            start: board.clone(),
+            setup: Vec::new(),
+            handicap: false,
+            first_to_move: Color::Black,
+            board,
+            moves: Vec::new(),
+            to_move: Color::Black,
+            positions: HashMap::new(),
+            situations: HashMap::new(),
+            cycle: false,
+        };
+        g.rebuild(0);
+        Some(g)
+    }
+
+    /// The current board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The position before the first move.
+    pub fn start_board(&self) -> &Board {
+        &self.start
+    }
+
+    pub fn size(&self) -> usize {
+        self.board.size()
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Changes the rules. Legality of later moves follows the new rules; the
+    /// moves already played stand.
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+        self.cycle = self.rules.ko == KoRule::Simple && self.situations.values().any(|&n| n >= 3);
+    }
+
+    pub fn komi(&self) -> f64 {
+        self.komi
+    }
+
+    pub fn set_komi(&mut self, komi: f64) {
+        self.komi = komi;
+    }
+
+    /// The player whose turn it is.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Sets whose turn it is (for loading records; `play` does this itself).
+    pub fn set_to_move(&mut self, color: Color) {
+        self.to_move = color;
+    }
+
+    /// The moves played so far (setup stones not included).
+    pub fn moves(&self) -> &[Played] {
+        &self.moves
+    }
+
+    /// The setup stones, in the order placed.
+    pub fn setup_stones(&self) -> &[(Color, Point)] {
+        &self.setup
+    }
+
+    /// Number of handicap stones placed as setup (0 if the setup stones, if
+    /// any, are not a handicap).
+    pub fn handicap_stones(&self) -> u32 {
+        if self.handicap {
+            self.setup.len() as u32
+        } else {
+            0
+        }
+    }
+
+    /// Whether the last two moves were passes.
+    pub fn two_passes(&self) -> bool {
+        self.moves.len() >= 2
+            && self.moves[self.moves.len() - 2..]
+                .iter()
+                .all(|m| m.mv == Move::Pass)
+    }
+
+    /// Whether, under simple ko, the game has entered a whole-board cycle:
+    /// the same position with the same player to move for the third time.
+    /// A referee declares such a game void (triple ko, eternal life).
+    pub fn is_cycle(&self) -> bool {
+        self.cycle
+    }
+
+    /// Checks whether `color` may play `mv` now, with every rule applied.
+    pub fn check(&self, color: Color, mv: Move) -> Result<(), IllegalMove> {
+        let Move::Place(p) = mv else {
+            return Ok(());
+        };
+        self.board.check(color, p, self.rules.multi_stone_suicide)?;
+        match self.rules.ko {
+            KoRule::Simple => Ok(()),
+            KoRule::Positional => {
+                if self
+                    .positions
+                    .contains_key(&self.board.hash_after(color, p))
+                {
+                    Err(IllegalMove::Superko)
+                } else {
+                    Ok(())
+                }
+            }
+            KoRule::Situational => {
+                let h = situation(self.board.hash_after(color, p), color.opponent());
+                if self.situations.contains_key(&h) {
+                    Err(IllegalMove::Superko)
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    /// Whether `color` may play at `p` now.
+    pub fn is_legal(&self, color: Color, p: Point) -> bool {
+        self.check(color, Move::Place(p)).is_ok()
+    }
+
+    /// Every point where `color` may play now.
+    pub fn legal_points(&self, color: Color) -> Vec<Point> {
+        self.board
+            .points()
+            .filter(|&p| self.is_legal(color, p))
+            .collect()
+    }
+
+    /// Plays a move for `color` (either colour may move: GTP allows the same
+    /// colour twice). On error nothing changes.
+    pub fn play(&mut self, color: Color, mv: Move) -> Result<MoveEffect, GameError> {
+        self.check(color, mv)?;
+        let effect = self.apply(color, mv);
+        self.moves.push(Played { color, mv });
+        Ok(effect)
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> Result<Played, GameError> {
+        let last = *self.moves.last().ok_or(GameError::NothingToUndo)?;
+        self.rebuild(self.moves.len() - 1);
+        Ok(last)
+    }
+
+    /// Starts over on an empty board of the same size; rules and komi stay.
+    pub fn clear(&mut self) {
+        let size = self.size();
+        if let Some(board) = Board::new(size) {
+            self.start = board;
+        }
+        self.setup.clear();
+        self.handicap = false;
+        self.first_to_move = Color::Black;
+        self.moves.clear();
+        self.rebuild(0);
+    }
+
+    /// Places setup stones (handicap when `handicap` is set: White moves
+    /// first afterwards). Allowed only before any move, on an empty board.
+    pub fn place_setup(
+        &mut self,
+        stones: &[(Color, Point)],
+        handicap: bool,
+    ) -> Result<(), GameError> {
+        if !self.moves.is_empty() || !self.setup.is_empty() {
+            return Err(GameError::BoardNotEmpty);
+        }
+        let mut start = self.start.clone();
+        for &(color, p) in stones {
+            // A setup stone goes on an empty point, and may neither capture
+            // nor be without liberties.
+            if start.check(color, p, false).is_err() || captures_any(&start, color, p) {
+                return Err(GameError::BadSetup);
+            }
+            start.play_unchecked(color, p);
+        }
+        start.clear_ko();
+        self.start = start;
+        self.setup = stones.to_vec();
+        self.handicap = handicap;
+        self.first_to_move = if handicap && !stones.is_empty() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        self.rebuild(0);
+        Ok(())
+    }
+
+    /// Plays a move already known to be legal, recording its position.
+    fn apply(&mut self, color: Color, mv: Move) -> MoveEffect {
+        let effect = match mv {
+            Move::Pass => {
+                self.board.clear_ko();
+                MoveEffect::default()
+            }
+            Move::Place(p) => self.board.play_unchecked(color, p),
+        };
+        self.to_move = color.opponent();
+        self.record_position();
+        effect
+    }
+
+    fn record_position(&mut self) {
+        let h = self.board.hash();
+        *self.positions.entry(h).or_insert(0) += 1;
+        let n = self
+            .situations
+            .entry(situation(h, self.to_move))
+            .or_insert(0);
+        *n += 1;
+        if *n >= 3 && self.rules.ko == KoRule::Simple {
+            self.cycle = true;
+        }
+    }
+
+    /// Resets to the start position and replays the first `n` moves.
+    fn rebuild(&mut self, n: usize) {
+        let moves = std::mem::take(&mut self.moves);
+        self.board = self.start.clone();
+        self.to_move = self.first_to_move;
+        self.positions.clear();
+        self.situations.clear();
+        self.cycle = false;
+        self.record_position();
+        for m in &moves[..n.min(moves.len())] {
+            self.apply(m.color, m.mv);
+        }
+        self.moves = moves;
+        self.moves.truncate(n);
+    }
+}
+
+/// Whether `color` at `p` would capture something.
+fn captures_any(board: &Board, color: Color, p: Point) -> bool {
+    board
+        .neighbors(p)
+        .iter()
+        .any(|&n| board.color_at(n) == Some(color.opponent()) && board.liberties(n) == 1)
+}
+
+#[inline]
+fn situation(hash: u64, to_move: Color) -> u64 {
+    match to_move {
+        Color::Black => hash,
+        Color::White => hash ^ WHITE_TO_MOVE,
+    }
+}
+
+/// The fixed handicap points for `stones` stones on a board of side `size`,
+/// as (column, row) from the bottom left, in the order GTP engines agree on.
+pub fn fixed_handicap_points(size: usize, stones: usize) -> Result<Vec<(usize, usize)>, GameError> {
+    if size < 7 || stones < 2 {
+        return Err(GameError::InvalidHandicap);
+    }
+    let max = if size % 2 == 1 && size >= 9 { 9 } else { 4 };
+    if stones > max {
+        return Err(GameError::InvalidHandicap);
+    }
+    let lo = if size >= 13 { 3 } else { 2 };
+    let hi = size - 1 - lo;
+    let mid = size / 2;
+    let mut pts = vec![(lo, lo), (hi, hi)];
+    if stones >= 3 {
+        pts.push((lo, hi));
+    }
+    if stones >= 4 {
+        pts.push((hi, lo));
+    }
+    if stones >= 6 {
+        pts.push((lo, mid));
+        pts.push((hi, mid));
+    }
+    if stones >= 8 {
+        pts.push((mid, lo));
+        pts.push((mid, hi));
+    }
+    if stones % 2 == 1 && stones >= 5 {
+        pts.push((mid, mid));
+    }
+    Ok(pts)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,10 @@
+//! weiqi: a Go engine backend speaking the Go Text Protocol.
+//!
+//! Data flows one way: `gtp` → [`game`] → [`board`]. See the README's
+//! "Architecture" section for the map of modules.
+
+pub mod bench;
+pub mod board;
+pub mod game;
+pub mod playout;
+pub mod rules;

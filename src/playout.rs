@@ -1,0 +1,117 @@
+//! Light random playouts: the benchmark of the board, and the base that
+//! search and dead-stone analysis build on.
+//!
+//! A light playout plays uniformly random legal moves that do not fill the
+//! mover's own one-point eyes, until both players pass. It runs on a copy of
+//! the game's board and knows only simple ko (whole-board repetition is cut
+//! off by a move limit instead).
+
+use rand::Rng;
+
+use crate::board::{Board, Color, Point};
+
+/// Picks a uniformly random legal move for `color` that does not fill one of
+/// its own eyes, or `None` when there is none (the player passes).
+#[inline]
+pub fn random_move<R: Rng>(board: &Board, color: Color, rng: &mut R) -> Option<Point> {
+    let n = board.empty_count();
+    if n == 0 {
+        return None;
+    }
+    let start = rng.random_range(0..n);
+    for i in (start..n).chain(0..start) {
+        let p = board.empty_at(i);
+        if !board.is_eye(color, p) && board.check(color, p, false).is_ok() {
+            return Some(p);
+        }
+    }
+    None
+}
+
+/// Plays random moves from `board` with `color` to move until two passes in
+/// a row or `max_moves`. Returns the number of moves (passes included).
+pub fn play_out<R: Rng>(
+    board: &mut Board,
+    mut color: Color,
+    max_moves: usize,
+    rng: &mut R,
+) -> usize {
+    let mut passes = 0;
+    let mut moves = 0;
+    while passes < 2 && moves < max_moves {
+        match random_move(board, color, rng) {
+            Some(p) => {
+                board.play_unchecked(color, p);
+                passes = 0;
+            }
+            None => {
+                board.clear_ko();
+                passes += 1;
+            }
+        }
+        moves += 1;
+        color = color.opponent();
+    }
+    moves
+}
+
+/// The default move limit of a playout on a board of side `size`.
+pub fn move_limit(size: usize) -> usize {
+    3 * size * size + 20
+}
+
+/// Area score of a finished playout from Black's view, before komi: stones
+/// plus empty points whose every neighbour is one colour.
+pub fn area_score(board: &Board) -> i32 {
+    let mut score = 0;
+    for p in board.points() {
+        match board.color_at(p) {
+            Some(Color::Black) => score += 1,
+            Some(Color::White) => score -= 1,
+            None => {
+                let mut black = false;
+                let mut white = false;
+                for n in board.neighbors(p) {
+                    match board.color_at(n) {
+                        Some(Color::Black) => black = true,
+                        Some(Color::White) => white = true,
+                        None => {}
+                    }
+                }
+                if black && !white {
+                    score += 1;
+                } else if white && !black {
+                    score -= 1;
+                }
+            }
+        }
+    }
+    score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
+    #[test]
+    fn playouts_end_with_only_eyes_left() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        for size in [5, 9, 13] {
+            for _ in 0..20 {
+                let mut b = Board::new(size).expect("size");
+                let moves = play_out(&mut b, Color::Black, move_limit(size), &mut rng);
+                assert!(
+                    moves > size,
+                    "a playout on {size}x{size} lasted only {moves} moves"
+                );
+                b.verify().expect("invariants after playout");
+                // Neither side has a move left but to fill its own eyes.
+                assert_eq!(random_move(&b, Color::Black, &mut rng), None);
+                assert_eq!(random_move(&b, Color::White, &mut rng), None);
+                assert!(area_score(&b).unsigned_abs() as usize <= size * size);
+            }
+        }
+    }
+}
