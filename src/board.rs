@@ -553,26 +553,28 @@ impl Board {
         }
         self.libs[pi] = libs;
 
-        // Opponent chains next to p lose the liberty p (once per chain);
-        // own chains lose it too and then merge with the new stone.
-        let mut seen: [u16; 4] = [0; 4];
-        let mut n_seen = 0;
+        // The distinct chains next to p, collected before anything merges
+        // (a merge relinks heads, which would defeat the distinctness test).
+        let mut adjacent: [u16; 4] = [0; 4];
+        let mut n_adjacent = 0;
+        for n in nbrs {
+            if self.cells[n.index()].color().is_some() {
+                let hd = self.head[n.index()];
+                if !adjacent[..n_adjacent].contains(&hd) {
+                    adjacent[n_adjacent] = hd;
+                    n_adjacent += 1;
+                }
+            }
+        }
+
+        // Each of them loses the liberty p. Opponent chains left without
+        // liberties are captured; own chains merge with the new stone.
         let mut to_capture: [u16; 4] = [0; 4];
         let mut n_capture = 0;
         let mut my_head = p.0;
-        for n in nbrs {
-            let c = self.cells[n.index()];
-            if c != own && c != opp {
-                continue;
-            }
-            let hd = self.head[n.index()];
-            if seen[..n_seen].contains(&hd) {
-                continue;
-            }
-            seen[n_seen] = hd;
-            n_seen += 1;
+        for &hd in &adjacent[..n_adjacent] {
             self.libs[hd as usize] -= 1;
-            if c == opp {
+            if self.cells[hd as usize] == opp {
                 if self.libs[hd as usize] == 0 {
                     to_capture[n_capture] = hd;
                     n_capture += 1;
@@ -790,41 +792,59 @@ impl Board {
 
     /// Checks every internal invariant against a from-scratch computation:
     /// hash, liberty counts, chain membership and sizes, the empty list.
-    /// Returns a description of the first mismatch.
+    /// Returns a description of the first mismatch. Linear in the board.
     pub fn verify(&self) -> Result<(), String> {
         if self.hash != self.hash_from_scratch() {
             return Err("hash mismatch".into());
         }
         let mut n_empty = 0;
+        // Flood fill every chain once, from the first stone met.
+        let mut chain_of = vec![u16::MAX; MAX_POINTS];
+        let mut lib_mark = vec![u16::MAX; MAX_POINTS];
         for p in self.points() {
-            match self.color_at(p) {
-                None => {
-                    n_empty += 1;
-                    let pos = self.empty_pos[p.index()] as usize;
-                    if pos >= self.n_empty as usize || self.empty[pos] != p.0 {
-                        return Err(format!("empty list broken at {:?}", self.coords(p)));
+            let Some(color) = self.color_at(p) else {
+                n_empty += 1;
+                let pos = self.empty_pos[p.index()] as usize;
+                if pos >= self.n_empty as usize || self.empty[pos] != p.0 {
+                    return Err(format!("empty list broken at {:?}", self.coords(p)));
+                }
+                continue;
+            };
+            if chain_of[p.index()] != u16::MAX {
+                continue;
+            }
+            let (mut stones, mut libs) = (0, 0);
+            let mut stack = vec![p];
+            chain_of[p.index()] = p.0;
+            while let Some(q) = stack.pop() {
+                stones += 1;
+                if self.head[q.index()] != self.head[p.index()] {
+                    return Err(format!("chain head differs at {:?}", self.coords(q)));
+                }
+                for n in self.neighbors(q) {
+                    let ni = n.index();
+                    if self.cells[ni] == Cell::Empty && lib_mark[ni] != p.0 {
+                        lib_mark[ni] = p.0;
+                        libs += 1;
+                    } else if self.cells[ni].color() == Some(color) && chain_of[ni] == u16::MAX {
+                        chain_of[ni] = p.0;
+                        stack.push(n);
                     }
                 }
-                Some(_) => {
-                    let libs = self.liberties_by_flood_fill(p);
-                    if libs != self.liberties(p) {
-                        return Err(format!(
-                            "liberties at {:?}: kept {}, flood fill {}",
-                            self.coords(p),
-                            self.liberties(p),
-                            libs
-                        ));
-                    }
-                    if libs == 0 {
-                        return Err(format!("chain without liberties at {:?}", self.coords(p)));
-                    }
-                    let stones = self.chain_stones(p);
-                    if stones.len() != self.chain_len(p)
-                        || stones.iter().any(|&q| self.chain(q) != self.chain(p))
-                    {
-                        return Err(format!("chain list broken at {:?}", self.coords(p)));
-                    }
-                }
+            }
+            if libs == 0 {
+                return Err(format!("chain without liberties at {:?}", self.coords(p)));
+            }
+            if libs != self.liberties(p) {
+                return Err(format!(
+                    "liberties at {:?}: kept {}, flood fill {}",
+                    self.coords(p),
+                    self.liberties(p),
+                    libs
+                ));
+            }
+            if stones != self.chain_len(p) || self.chain_stones(p).len() != stones {
+                return Err(format!("chain size or list broken at {:?}", self.coords(p)));
             }
         }
         if n_empty != self.n_empty as usize {
