@@ -6,5 +6,7 @@
 pub mod bench;
 pub mod board;
 pub mod game;
+pub mod gtp;
 pub mod playout;
 pub mod rules;
+pub mod score;

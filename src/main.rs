@@ -1,19 +1,38 @@
 //! The `weiqi` command line: the GTP engine (default), and `weiqi bench`.
 
+use std::io::ErrorKind;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
+use log::LevelFilter;
+use weiqi::gtp::Engine;
+use weiqi::gtp::setup::parse_komi;
+use weiqi::rules::Rules;
 
 #[derive(Parser)]
 #[command(
     name = "weiqi",
     version,
-    about = "A Go engine and referee speaking GTP v2"
+    about = "A Go engine and referee speaking GTP v2",
+    long_about = "A Go engine and referee speaking GTP v2.\n\n\
+        Without a subcommand, weiqi speaks GTP on stdin/stdout; logs go to stderr."
 )]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Rules preset of the GTP engine: chinese (default), japanese, korean,
+    /// tromp-taylor, aga, new-zealand.
+    #[arg(long, value_name = "NAME", value_parser = parse_rules)]
+    rules: Option<Rules>,
+    /// Komi of the GTP engine (default: the rules' komi). It survives
+    /// rules changes sent over GTP.
+    #[arg(long, value_name = "F", value_parser = parse_komi_arg, allow_negative_numbers = true)]
+    komi: Option<f64>,
+    /// Log level on stderr (off, error, warn, info, debug, trace); RUST_LOG,
+    /// when set, takes precedence.
+    #[arg(long, value_name = "LEVEL", default_value = "warn", global = true)]
+    log_level: LevelFilter,
 }
 
 #[derive(Subcommand)]
@@ -29,8 +48,30 @@ enum Command {
     },
 }
 
+fn parse_rules(s: &str) -> Result<Rules, String> {
+    Rules::preset(s).map_err(|e| e.to_string())
+}
+
+fn parse_komi_arg(s: &str) -> Result<f64, String> {
+    parse_komi(s).ok_or_else(|| format!("'{s}' is not a komi (a finite number within ±1000)"))
+}
+
+fn init_logging(level: LevelFilter) {
+    let mut builder = if std::env::var_os("RUST_LOG").is_some() {
+        env_logger::Builder::from_default_env()
+    } else {
+        let mut b = env_logger::Builder::new();
+        b.filter_level(level);
+        b
+    };
+    builder.target(env_logger::Target::Stderr);
+    // Only fails if a logger is already installed.
+    let _ = builder.try_init();
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    init_logging(cli.log_level);
     match cli.command {
         Some(Command::Bench { sizes, seconds }) => {
             let time = Duration::from_secs_f64(seconds.clamp(0.01, 3600.0));
@@ -45,6 +86,19 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        None => ExitCode::SUCCESS,
+        None => {
+            let mut engine = Engine::new(cli.rules.unwrap_or_default(), cli.komi);
+            let stdin = std::io::stdin().lock();
+            let stdout = std::io::stdout().lock();
+            match weiqi::gtp::run(&mut engine, stdin, stdout) {
+                Ok(()) => ExitCode::SUCCESS,
+                // The controller went away: nothing left to answer.
+                Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => {
+                    log::error!("GTP I/O error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
     }
 }

@@ -1,0 +1,248 @@
+//! The engine: the game and settings behind the GTP front end, the command
+//! table, and dispatch.
+//!
+//! Every handler validates all of its arguments before it changes anything,
+//! so a command that fails leaves the board, history, captures, komi, rules
+//! and time settings as they were. As a last line of defence a handler that
+//! panics is caught, the state from before the command is restored, and the
+//! reply is `? internal error`.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use crate::board::{Color, Point};
+use crate::game::{Game, Move};
+use crate::rules::Rules;
+
+use super::time::TimeSettings;
+use super::vertex::{VertexError, parse_color, parse_move, parse_point};
+use super::{play, query, rules, setup, time};
+
+/// Board size of a new engine.
+pub const DEFAULT_SIZE: usize = 19;
+
+/// Why a command failed: the text of the `?` reply, and the reason written
+/// to the debug log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    pub message: String,
+    pub reason: String,
+}
+
+impl Failure {
+    pub fn new(message: &str) -> Failure {
+        Failure {
+            message: message.to_string(),
+            reason: String::new(),
+        }
+    }
+
+    pub fn because(message: &str, reason: impl Into<String>) -> Failure {
+        Failure {
+            message: message.to_string(),
+            reason: reason.into(),
+        }
+    }
+
+    pub fn syntax(reason: impl Into<String>) -> Failure {
+        Failure::because("syntax error", reason)
+    }
+}
+
+/// What a handler returns: the text of the `=` reply, or the failure.
+pub type Reply = Result<String, Failure>;
+
+/// A command handler, given the arguments after the command name.
+pub type Handler = fn(&mut Engine, &[&str]) -> Reply;
+
+/// Every command, in the order `list_commands` lists them. This table is the
+/// only list: `list_commands` and `known_command` are generated from it.
+pub static COMMANDS: &[(&str, Handler)] = &[
+    // Administration.
+    ("protocol_version", protocol_version),
+    ("name", name),
+    ("version", version),
+    ("known_command", known_command),
+    ("list_commands", list_commands),
+    ("quit", quit),
+    // Setup.
+    ("boardsize", setup::boardsize),
+    ("clear_board", setup::clear_board),
+    ("komi", setup::komi),
+    ("fixed_handicap", setup::fixed_handicap),
+    ("place_free_handicap", setup::place_free_handicap),
+    ("set_free_handicap", setup::set_free_handicap),
+    // Play.
+    ("play", play::play),
+    ("genmove", play::genmove),
+    ("reg_genmove", play::reg_genmove),
+    ("undo", play::undo),
+    // Time.
+    ("time_settings", time::time_settings),
+    ("time_left", time::time_left),
+    // Scoring.
+    ("final_score", query::final_score),
+    ("final_status", query::final_status),
+    ("final_status_list", query::final_status_list),
+    // Position queries.
+    ("showboard", query::showboard),
+    ("is_legal", query::is_legal),
+    ("all_legal", query::all_legal),
+    ("captures", query::captures),
+    ("list_stones", query::list_stones),
+    ("color", query::color),
+    ("countlib", query::countlib),
+    // Rules (KataGo and KGS names).
+    ("kata-get-rules", rules::kata_get_rules),
+    ("kata-set-rules", rules::kata_set_rules),
+    ("kgs-rules", rules::kgs_rules),
+    // KGS.
+    ("kgs-time_settings", time::kgs_time_settings),
+    ("kgs-genmove_cleanup", play::genmove),
+    ("kgs-game_over", empty),
+    // GoGui.
+    ("gogui-analyze_commands", query::gogui_analyze_commands),
+    ("gogui-interrupt", empty),
+];
+
+/// The state behind the GTP front end.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    pub(super) game: Game,
+    /// Whether komi was set explicitly (`komi`, `--komi`, or a komi in
+    /// `kata-set-rules` JSON). An explicit komi survives rules changes;
+    /// otherwise a rules change adopts the preset's default komi.
+    pub(super) komi_explicit: bool,
+    pub(super) time: TimeSettings,
+    /// Randomness for `genmove` (fixed seed: runs are reproducible).
+    pub(super) rng: SmallRng,
+    pub(super) quit: bool,
+}
+
+impl Engine {
+    /// A 19x19 engine under `rules`, with `komi` if given (explicit) or the
+    /// rules' default komi.
+    pub fn new(rules: Rules, komi: Option<f64>) -> Engine {
+        let mut game = Game::new(DEFAULT_SIZE, rules).expect("19x19 is a supported size");
+        if let Some(k) = komi {
+            game.set_komi(k);
+        }
+        Engine {
+            game,
+            komi_explicit: komi.is_some(),
+            time: TimeSettings::default(),
+            rng: SmallRng::seed_from_u64(0x7765_6971_6921),
+            quit: false,
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The time settings received.
+    pub fn time(&self) -> &TimeSettings {
+        &self.time
+    }
+
+    /// Whether `quit` was received.
+    pub fn quit_requested(&self) -> bool {
+        self.quit
+    }
+
+    /// Runs one command. Unknown names fail with `unknown command`; a
+    /// failing command changes nothing.
+    pub fn execute(&mut self, name: &str, args: &[&str]) -> Reply {
+        let Some(&(_, handler)) = COMMANDS.iter().find(|(n, _)| *n == name) else {
+            return Err(Failure::new("unknown command"));
+        };
+        let before = self.clone();
+        match catch_unwind(AssertUnwindSafe(|| handler(self, args))) {
+            Ok(reply) => reply,
+            Err(_) => {
+                *self = before;
+                Err(Failure::because(
+                    "internal error",
+                    "the handler panicked; state restored",
+                ))
+            }
+        }
+    }
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new(Rules::default(), None)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Argument helpers shared by the handlers.
+
+/// The `i`-th argument.
+pub(super) fn arg<'a>(args: &[&'a str], i: usize) -> Result<&'a str, Failure> {
+    args.get(i)
+        .copied()
+        .ok_or_else(|| Failure::syntax(format!("missing argument {}", i + 1)))
+}
+
+/// The `i`-th argument as a colour.
+pub(super) fn color_arg(args: &[&str], i: usize) -> Result<Color, Failure> {
+    let s = arg(args, i)?;
+    parse_color(s).ok_or_else(|| Failure::syntax(format!("'{s}' is not a colour")))
+}
+
+fn vertex_failure(e: VertexError) -> Failure {
+    Failure::syntax(e.to_string())
+}
+
+/// The `i`-th argument as a vertex (point or pass) of the current board.
+pub(super) fn move_arg(engine: &Engine, args: &[&str], i: usize) -> Result<Move, Failure> {
+    parse_move(arg(args, i)?, engine.game.board()).map_err(vertex_failure)
+}
+
+/// The `i`-th argument as a point of the current board (not pass).
+pub(super) fn point_arg(engine: &Engine, args: &[&str], i: usize) -> Result<Point, Failure> {
+    parse_point(arg(args, i)?, engine.game.board()).map_err(vertex_failure)
+}
+
+// ---------------------------------------------------------------------------
+// Administration.
+
+fn protocol_version(_: &mut Engine, _: &[&str]) -> Reply {
+    Ok("2".to_string())
+}
+
+fn name(_: &mut Engine, _: &[&str]) -> Reply {
+    Ok("weiqi".to_string())
+}
+
+fn version(_: &mut Engine, _: &[&str]) -> Reply {
+    Ok(env!("CARGO_PKG_VERSION").to_string())
+}
+
+fn known_command(_: &mut Engine, args: &[&str]) -> Reply {
+    let name = arg(args, 0)?;
+    Ok(COMMANDS.iter().any(|(n, _)| *n == name).to_string())
+}
+
+fn list_commands(_: &mut Engine, _: &[&str]) -> Reply {
+    Ok(COMMANDS
+        .iter()
+        .map(|(n, _)| *n)
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
+
+fn quit(engine: &mut Engine, _: &[&str]) -> Reply {
+    engine.quit = true;
+    Ok(String::new())
+}
+
+/// Commands that only acknowledge.
+fn empty(_: &mut Engine, _: &[&str]) -> Reply {
+    Ok(String::new())
+}

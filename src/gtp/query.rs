@@ -1,0 +1,214 @@
+//! Commands that only read the position: scoring, status, the board
+//! diagram, legality and stone queries, GoGui's analyze menu.
+
+use crate::board::{Board, Color, Point};
+use crate::game::{Game, Move};
+use crate::score::{alive_chains, empty_owners, score};
+
+use super::engine::{Engine, Failure, Reply, arg, color_arg, move_arg, point_arg};
+use super::vertex::{color_name, column_letter, format_points, points_top_down};
+
+/// `final_score`: see [`crate::score`] (all stones alive for now).
+pub fn final_score(engine: &mut Engine, _: &[&str]) -> Reply {
+    Ok(score(&engine.game).result())
+}
+
+/// Chains one per line, each chain's stones in reading order.
+fn chains_text(board: &Board, chains: &[Vec<Point>]) -> String {
+    let order = points_top_down(board);
+    let rank = |p: &Point| order.iter().position(|q| q == p).unwrap_or(usize::MAX);
+    let mut chains: Vec<Vec<Point>> = chains.to_vec();
+    for c in &mut chains {
+        c.sort_by_key(rank);
+    }
+    chains.sort_by_key(|c| c.first().map_or(usize::MAX, rank));
+    chains
+        .iter()
+        .map(|c| format_points(board, c))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `final_status_list alive|dead|seki` (also GNU Go's `black_territory`,
+/// `white_territory`, `dame`). For now every chain is alive.
+pub fn final_status_list(engine: &mut Engine, args: &[&str]) -> Reply {
+    let status = arg(args, 0)?;
+    let board = engine.game.board();
+    let territory = |owner: Option<Color>| {
+        let owners = empty_owners(board);
+        let pts: Vec<Point> = points_top_down(board)
+            .into_iter()
+            .filter(|&p| board.color_at(p).is_none() && owners[p.index()] == owner)
+            .collect();
+        format_points(board, &pts)
+    };
+    match status.to_ascii_lowercase().as_str() {
+        "alive" => Ok(chains_text(board, &alive_chains(board))),
+        "dead" | "seki" => Ok(String::new()),
+        "black_territory" => Ok(territory(Some(Color::Black))),
+        "white_territory" => Ok(territory(Some(Color::White))),
+        "dame" => Ok(territory(None)),
+        _ => Err(Failure::syntax(format!("'{status}' is not a status"))),
+    }
+}
+
+/// `final_status V`: `alive` for a stone; `black_territory`,
+/// `white_territory` or `dame` for an empty point.
+pub fn final_status(engine: &mut Engine, args: &[&str]) -> Reply {
+    let p = point_arg(engine, args, 0)?;
+    let board = engine.game.board();
+    Ok(match board.color_at(p) {
+        Some(_) => "alive",
+        None => match empty_owners(board)[p.index()] {
+            Some(Color::Black) => "black_territory",
+            Some(Color::White) => "white_territory",
+            None => "dame",
+        },
+    }
+    .to_string())
+}
+
+/// Whether GNU Go marks `(col, row)` as a star point.
+fn is_hoshi(size: usize, col: usize, row: usize) -> bool {
+    match size {
+        0..=2 | 4 => false,
+        3 => col == 1 && row == 1,
+        5 => (col == 1 || col == 3) && (row == 1 || row == 3) || (col == 2 && row == 2),
+        _ => {
+            let line = if size <= 11 { 2 } else { 3 };
+            let mid = size / 2;
+            let odd = size % 2 == 1;
+            let on = |x: usize, sides: bool| {
+                x == line || x == size - 1 - line || (odd && sides && x == mid)
+            };
+            let sides = size >= 13;
+            (on(col, sides) && on(row, sides)) || (odd && col == mid && row == mid)
+        }
+    }
+}
+
+/// The board diagram, as GNU Go draws it: coordinates on all sides, `X`
+/// black, `O` white, `+` star points, and the capture counts to the right.
+/// It starts with a line break so that the diagram's columns line up.
+pub fn board_diagram(game: &Game) -> String {
+    let board = game.board();
+    let n = board.size();
+    let header = format!(
+        "   {}",
+        (0..n)
+            .map(|c| column_letter(c).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    let mut out = vec![String::new(), header.clone()];
+    for i in 0..n {
+        let row = n - 1 - i;
+        let mut line = format!("{:>2}", row + 1);
+        for col in 0..n {
+            let c = match board.point(col, row).and_then(|p| board.color_at(p)) {
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+                None if is_hoshi(n, col, row) => '+',
+                None => '.',
+            };
+            line.push(' ');
+            line.push(c);
+        }
+        line.push_str(&format!(" {}", row + 1));
+        if (n < 10 && i + 2 == n) || (n >= 10 && i == 8) {
+            line.push_str(&format!(
+                "     WHITE (O) has captured {} stones",
+                board.captures(Color::White)
+            ));
+        }
+        if (n < 10 && i + 1 == n) || (n >= 10 && i == 9) {
+            line.push_str(&format!(
+                "     BLACK (X) has captured {} stones",
+                board.captures(Color::Black)
+            ));
+        }
+        out.push(line);
+    }
+    out.push(header);
+    out.join("\n")
+}
+
+/// `showboard`.
+pub fn showboard(engine: &mut Engine, _: &[&str]) -> Reply {
+    Ok(board_diagram(&engine.game))
+}
+
+/// `is_legal C V`: `1` or `0` (a pass is legal).
+pub fn is_legal(engine: &mut Engine, args: &[&str]) -> Reply {
+    let color = color_arg(args, 0)?;
+    let mv = move_arg(engine, args, 1)?;
+    let legal = match mv {
+        Move::Pass => true,
+        Move::Place(p) => engine.game.is_legal(color, p),
+    };
+    Ok(if legal { "1" } else { "0" }.to_string())
+}
+
+/// `all_legal C`: every legal point, in reading order.
+pub fn all_legal(engine: &mut Engine, args: &[&str]) -> Reply {
+    let color = color_arg(args, 0)?;
+    let game = &engine.game;
+    let pts: Vec<Point> = points_top_down(game.board())
+        .into_iter()
+        .filter(|&p| game.is_legal(color, p))
+        .collect();
+    Ok(format_points(game.board(), &pts))
+}
+
+/// `captures C`: stones captured by `C`.
+pub fn captures(engine: &mut Engine, args: &[&str]) -> Reply {
+    let color = color_arg(args, 0)?;
+    Ok(engine.game.board().captures(color).to_string())
+}
+
+/// `list_stones C`.
+pub fn list_stones(engine: &mut Engine, args: &[&str]) -> Reply {
+    let color = color_arg(args, 0)?;
+    let board = engine.game.board();
+    let pts: Vec<Point> = points_top_down(board)
+        .into_iter()
+        .filter(|&p| board.color_at(p) == Some(color))
+        .collect();
+    Ok(format_points(board, &pts))
+}
+
+/// `color V`: `black`, `white` or `empty`.
+pub fn color(engine: &mut Engine, args: &[&str]) -> Reply {
+    let p = point_arg(engine, args, 0)?;
+    Ok(engine
+        .game
+        .board()
+        .color_at(p)
+        .map_or("empty", color_name)
+        .to_string())
+}
+
+/// `countlib V`: liberties of the chain at V (0 for an empty point).
+pub fn countlib(engine: &mut Engine, args: &[&str]) -> Reply {
+    let p = point_arg(engine, args, 0)?;
+    Ok(engine.game.board().liberties(p).to_string())
+}
+
+/// GoGui's analyze menu: `type/label/command` lines.
+pub const ANALYZE_COMMANDS: &[&str] = &[
+    "string/Rules/kata-get-rules",
+    "string/Final Score/final_score",
+    "plist/Alive Stones/final_status_list alive",
+    "plist/Black Territory/final_status_list black_territory",
+    "plist/White Territory/final_status_list white_territory",
+    "plist/All Legal Black/all_legal black",
+    "plist/All Legal White/all_legal white",
+    "string/Captures Black/captures black",
+    "string/Captures White/captures white",
+    "string/Liberties/countlib %p",
+];
+
+/// `gogui-analyze_commands`.
+pub fn gogui_analyze_commands(_: &mut Engine, _: &[&str]) -> Reply {
+    Ok(ANALYZE_COMMANDS.join("\n"))
+}

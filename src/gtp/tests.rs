@@ -1,0 +1,383 @@
+//! Round trips through the read-eval-print loop, in memory.
+
+use super::*;
+use crate::board::Color;
+use crate::rules::{KoRule, Rules};
+
+/// Feeds `input` to a fresh engine and returns everything written.
+fn session(engine: &mut Engine, input: &str) -> String {
+    let mut out = Vec::new();
+    run(engine, input.as_bytes(), &mut out).expect("in-memory I/O");
+    String::from_utf8(out).expect("replies are UTF-8")
+}
+
+/// The replies of a session, without their trailing blank lines.
+fn replies(engine: &mut Engine, input: &str) -> Vec<String> {
+    let out = session(engine, input);
+    assert!(out.is_empty() || out.ends_with("\n\n"), "{out:?}");
+    out.split_terminator("\n\n").map(str::to_string).collect()
+}
+
+fn one(engine: &mut Engine, line: &str) -> String {
+    let r = replies(engine, &format!("{line}\n"));
+    assert_eq!(r.len(), 1, "{line}: {r:?}");
+    r[0].clone()
+}
+
+/// Everything a failing command must leave alone.
+fn state(e: &Engine) -> String {
+    let g = e.game();
+    format!(
+        "{:?} {:x} {:?} {:?} {:?} {} {} {:?} {:?} {:?} {}",
+        g.size(),
+        g.board().hash(),
+        g.moves(),
+        g.setup_stones(),
+        g.to_move(),
+        g.board().captures(Color::Black),
+        g.board().captures(Color::White),
+        g.komi(),
+        g.rules(),
+        e.time(),
+        query::board_diagram(g),
+    )
+}
+
+#[test]
+fn replies_are_framed_with_ids() {
+    let mut e = Engine::default();
+    let out = session(
+        &mut e,
+        "1 protocol_version\nname\r\n\n# comment\n  42 version\t\nfoo\n7 foo bar\nquit\nname\n",
+    );
+    assert_eq!(
+        out,
+        format!(
+            "=1 2\n\n= weiqi\n\n=42 {}\n\n? unknown command\n\n?7 unknown command\n\n= \n\n",
+            env!("CARGO_PKG_VERSION")
+        )
+    );
+    assert!(e.quit_requested());
+}
+
+#[test]
+fn list_and_known_commands_come_from_the_table() {
+    let mut e = Engine::default();
+    let list = one(&mut e, "list_commands");
+    let names: Vec<&str> = list.trim_start_matches("= ").lines().collect();
+    assert_eq!(names.len(), COMMANDS.len());
+    for (name, _) in COMMANDS {
+        assert!(names.contains(name));
+        assert_eq!(one(&mut e, &format!("known_command {name}")), "= true");
+    }
+    assert!(names.iter().all(|n| !n.ends_with(' ')));
+    assert_eq!(one(&mut e, "known_command loadsgf_x"), "= false");
+}
+
+#[test]
+fn a_short_game_round_trip() {
+    let mut e = Engine::default();
+    let r = replies(
+        &mut e,
+        "boardsize 5\nkomi 0.5\nplay B c3\nplay W PASS\nplay b B3\nplay b b3\n\
+         color c3\ncolor b3\ncolor d4\ncountlib c3\ncountlib d4\nlist_stones black\n\
+         is_legal w b3\nis_legal w pass\nis_legal w a1\ncaptures b\nundo\nlist_stones b\n",
+    );
+    assert_eq!(
+        r,
+        [
+            "= ",
+            "= ",
+            "= ",
+            "= ",
+            "= ",
+            "? illegal move",
+            "= black",
+            "= black",
+            "= empty",
+            "= 6",
+            "= 0",
+            "= B3 C3",
+            "= 0",
+            "= 1",
+            "= 1",
+            "= 0",
+            "= ",
+            "= C3"
+        ]
+    );
+}
+
+#[test]
+fn captures_show_on_the_board() {
+    let mut e = Engine::default();
+    let r = replies(
+        &mut e,
+        "boardsize 9\nplay b a2\nplay w a1\nplay b b1\ncaptures black\nshowboard\nfinal_score\n",
+    );
+    assert_eq!(r[4], "= 1");
+    assert!(
+        r[5].starts_with("= \n   A B C D E F G H J\n 9 . . . ."),
+        "{}",
+        r[5]
+    );
+    assert!(r[5].contains(" 1 . X . . . . . . . 1     BLACK (X) has captured 1 stones"));
+    assert!(r[5].contains(" 7 . . + . . . + . . 7"));
+    assert!(r[5].ends_with("\n   A B C D E F G H J"));
+    // Black: 2 stones + the rest of the board (79), which touches only
+    // Black once A1 is captured; White: komi 7.5.
+    assert_eq!(r[6], "= B+73.5");
+}
+
+#[test]
+fn failing_commands_change_nothing() {
+    let mut e = Engine::default();
+    session(
+        &mut e,
+        "boardsize 9\nkomi 5.5\ntime_settings 300 30 5\nplay b e5\nplay w e6\nplay b d6\n",
+    );
+    let before = state(&e);
+    for bad in [
+        "boardsize 1",
+        "boardsize 26",
+        "boardsize x",
+        "boardsize 99999999999999999999999",
+        "komi nan",
+        "komi inf",
+        "komi 1e9",
+        "komi",
+        "play b e5",
+        "play x e5",
+        "play b I1",
+        "play b A99999999999",
+        "play b",
+        "fixed_handicap 2",
+        "place_free_handicap 3",
+        "set_free_handicap a1 b2",
+        "time_settings 1 2",
+        "time_settings 1 -2 3",
+        "time_settings 1 2 -3",
+        "time_left b -1 0",
+        "time_left q 1 0",
+        "kgs-time_settings byoyomi 1 2",
+        "kgs-time_settings sundial",
+        "kata-set-rules martian",
+        r#"kata-set-rules {"ko":"SIMPLE","scoring":"MOSTLY"}"#,
+        r#"kata-set-rules {"ko":"SIMPLE","colour":"blue"}"#,
+        r#"kata-set-rules {"ko":"SIMPLE""#,
+        "kgs-rules martian",
+        "final_status_list zombie",
+        "color pass",
+        "countlib z9",
+        "is_legal b",
+        "genmove purple",
+        "unknown_thing 1 2",
+    ] {
+        let reply = one(&mut e, bad);
+        assert!(reply.starts_with("? "), "{bad}: {reply}");
+        assert_eq!(state(&e), before, "{bad} changed the state");
+    }
+}
+
+#[test]
+fn undo_stops_at_handicap_stones() {
+    let mut e = Engine::default();
+    let r = replies(
+        &mut e,
+        "boardsize 19\nfixed_handicap 9\nundo\ngenmove w\nundo\nundo\nlist_stones b\n",
+    );
+    assert_eq!(r[1], "= D4 Q16 D16 Q4 D10 Q10 K4 K16 K10");
+    assert_eq!(r[2], "? cannot undo");
+    assert!(r[3].starts_with("= "));
+    assert_eq!(r[4], "= ");
+    assert_eq!(r[5], "? cannot undo");
+    assert_eq!(r[6], "= D16 K16 Q16 D10 K10 Q10 D4 K4 Q4");
+}
+
+#[test]
+fn handicap_commands_validate_their_arguments() {
+    let mut e = Engine::default();
+    let r = replies(
+        &mut e,
+        "boardsize 7\nfixed_handicap 5\nfixed_handicap 1\nfixed_handicap x\n\
+         set_free_handicap a1\nset_free_handicap a1 a1\nset_free_handicap a1 pass\n\
+         set_free_handicap a1 z9\nplace_free_handicap 1\nplace_free_handicap 49\n\
+         boardsize 5\nfixed_handicap 2\nplace_free_handicap 24\n",
+    );
+    assert_eq!(
+        &r[1..10],
+        [
+            "? invalid number of stones",
+            "? invalid number of stones",
+            "? syntax error",
+            "? bad vertex list",
+            "? bad vertex list",
+            "? bad vertex list",
+            "? bad vertex list",
+            "? invalid number of stones",
+            "? invalid number of stones",
+        ]
+    );
+    assert_eq!(r[11], "? invalid number of stones");
+    assert_eq!(r[12].split(' ').count(), 25);
+    assert_eq!(e.game().handicap_stones(), 24);
+    assert_eq!(e.game().to_move(), Color::White);
+}
+
+#[test]
+fn free_handicap_uses_fixed_points_then_spreads() {
+    let mut e = Engine::default();
+    let r = one(&mut e, "place_free_handicap 4");
+    assert_eq!(r, "= D4 Q16 D16 Q4");
+    let mut e = Engine::default();
+    let r = one(&mut e, "place_free_handicap 12");
+    let pts: Vec<&str> = r.trim_start_matches("= ").split(' ').collect();
+    assert_eq!(pts.len(), 12);
+    assert_eq!(
+        &pts[..9],
+        ["D4", "Q16", "D16", "Q4", "D10", "Q10", "K4", "K16", "K10"]
+    );
+    let mut e = Engine::default();
+    let r = replies(
+        &mut e,
+        "boardsize 5\nplace_free_handicap 3\nset_free_handicap a1 b2\n",
+    );
+    assert_eq!(r[1].split(' ').count(), 4);
+    assert_eq!(r[2], "? board not empty");
+}
+
+#[test]
+fn generated_moves_are_legal_and_regression_moves_deterministic() {
+    let mut e = Engine::default();
+    session(&mut e, "boardsize 5\n");
+    let a = one(&mut e, "reg_genmove b");
+    assert_eq!(one(&mut e, "reg_genmove b"), a);
+    assert!(e.game().moves().is_empty());
+    // Random play to the end: every generated move is accepted by the game
+    // (which checks superko) and the game ends with passes.
+    for i in 0..400 {
+        let c = if i % 2 == 0 { "b" } else { "w" };
+        let r = one(&mut e, &format!("genmove {c}"));
+        assert!(r.starts_with("= "), "{r}");
+        if e.game().two_passes() {
+            break;
+        }
+    }
+    assert!(e.game().two_passes());
+    let r = one(&mut e, "kgs-genmove_cleanup b");
+    assert_eq!(r, "= pass");
+    let score = one(&mut e, "final_score");
+    assert!(
+        score.starts_with("= B+") || score.starts_with("= W+"),
+        "{score}"
+    );
+}
+
+#[test]
+fn komi_and_rules_survive_clear_board_and_boardsize() {
+    let mut e = Engine::default();
+    let r = replies(
+        &mut e,
+        "komi 3\nkata-set-rules japanese\nboardsize 9\nclear_board\nkata-get-rules\n",
+    );
+    assert_eq!(
+        r[4],
+        r#"= {"ko":"SIMPLE","scoring":"TERRITORY","tax":"SEKI","suicide":false,"hasButton":false,"whiteHandicapBonus":"0"}"#
+    );
+    assert_eq!(e.game().komi(), 3.0);
+    assert_eq!(e.game().size(), 9);
+}
+
+#[test]
+fn rules_changes_adopt_the_preset_komi_unless_komi_was_set() {
+    let mut e = Engine::default();
+    assert_eq!(e.game().komi(), 7.5);
+    one(&mut e, "kgs-rules japanese");
+    assert_eq!(e.game().komi(), 6.5);
+    one(&mut e, "kgs-rules new_zealand");
+    assert_eq!(e.game().komi(), 7.0);
+    one(
+        &mut e,
+        r#"kata-set-rules {"ko": "SIMPLE", "scoring":"AREA", "suicide":true}"#,
+    );
+    assert_eq!(e.game().rules().ko, KoRule::Simple);
+    assert!(e.game().rules().multi_stone_suicide);
+    assert_eq!(e.game().komi(), 7.0);
+    one(&mut e, r#"kata-set-rules {"komi":5.5}"#);
+    assert_eq!(e.game().komi(), 5.5);
+    one(&mut e, "kata-set-rules chinese");
+    assert_eq!(e.game().komi(), 5.5);
+
+    let mut e = Engine::new(Rules::default(), Some(0.5));
+    one(&mut e, "kata-set-rules tromp-taylor");
+    assert_eq!(e.game().komi(), 0.5);
+}
+
+#[test]
+fn time_settings_are_stored() {
+    use time::{TimeLeft, TimeSystem};
+    let mut e = Engine::default();
+    session(&mut e, "time_settings 600 30 5\ntime_left b 512.5 0\n");
+    assert_eq!(
+        e.time().system,
+        TimeSystem::Canadian {
+            main: 600.0,
+            period: 30.0,
+            stones: 5
+        }
+    );
+    assert_eq!(
+        e.time().left[0],
+        Some(TimeLeft {
+            seconds: 512.5,
+            count: 0
+        })
+    );
+    session(&mut e, "kgs-time_settings byoyomi 1800 60 5\n");
+    assert_eq!(
+        e.time().system,
+        TimeSystem::Byoyomi {
+            main: 1800.0,
+            period: 60.0,
+            periods: 5
+        }
+    );
+    assert_eq!(e.time().left, [None, None]);
+    session(&mut e, "time_settings 0 1 0\n");
+    assert_eq!(e.time().system, TimeSystem::NoLimit);
+    session(&mut e, "time_settings 60 0 0\n");
+    assert_eq!(e.time().system, TimeSystem::Absolute { main: 60.0 });
+}
+
+#[test]
+fn status_lists_and_analyze_commands() {
+    let mut e = Engine::default();
+    let r = replies(
+        &mut e,
+        "boardsize 5\nplay b b2\nplay b b3\nplay w d4\nfinal_status_list alive\n\
+         final_status_list dead\nfinal_status_list seki\nfinal_status b2\nfinal_status a5\n\
+         gogui-analyze_commands\nkgs-game_over\ngogui-interrupt\n",
+    );
+    assert_eq!(r[4], "= D4\nB3 B2");
+    assert_eq!(r[5], "= ");
+    assert_eq!(r[6], "= ");
+    assert_eq!(r[7], "= alive");
+    assert_eq!(r[8], "= dame");
+    assert!(r[9].starts_with("= string/Rules/kata-get-rules\n"));
+    assert_eq!(&r[10..], ["= ", "= "]);
+    assert_eq!(e.game().board().stone_count(Color::Black), 2);
+}
+
+#[test]
+fn garbage_input_never_panics() {
+    let mut e = Engine::default();
+    let junk: &[u8] = b"\xff\xfe\x00play b \xc3\x28\n\x01\x02\x03\n9999999999999999999999999 play w a1\n\
+        play b A99999999999\nboardsize -5\nkomi -\nset_free_handicap\nfixed_handicap 99999999999999999999999\n\
+        kata-set-rules {\nkata-set-rules\ntime_left\n\xe4\xbd\xa0\xe5\xa5\xbd\nplay \xe4\xbd\xa0 \xe5\xa5\xbd\n";
+    let mut out = Vec::new();
+    run(&mut e, junk, &mut out).expect("in-memory I/O");
+    let out = String::from_utf8(out).expect("UTF-8");
+    let replies: Vec<&str> = out.split_terminator("\n\n").collect();
+    assert_eq!(replies.len(), 12, "{out}");
+    assert!(replies[1].starts_with("=9999999999999999999999999 "));
+}
