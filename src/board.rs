@@ -23,8 +23,18 @@ pub const MAX_SIZE: usize = 25;
 /// Smallest supported board side.
 pub const MIN_SIZE: usize = 2;
 const MAX_STRIDE: usize = MAX_SIZE + 2;
-/// Number of cells in the padded array of the largest board.
-pub const MAX_POINTS: usize = MAX_STRIDE * MAX_STRIDE;
+/// Length of every per-cell array: a power of two at least as large as the
+/// padded array of the largest board (27 x 27 = 729), so that indices are
+/// masked with [`ix`] and the compiler drops the bounds checks on the hot
+/// path without any `unsafe`.
+pub const MAX_POINTS: usize = 1024;
+const _: () = assert!(MAX_STRIDE * MAX_STRIDE <= MAX_POINTS && MAX_POINTS.is_power_of_two());
+
+/// A cell number as an array index, masked to the array length.
+#[inline(always)]
+fn ix(v: u16) -> usize {
+    v as usize & (MAX_POINTS - 1)
+}
 
 /// A player's colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -89,7 +99,7 @@ impl Point {
     /// The raw cell index (for per-point tables).
     #[inline]
     pub fn index(self) -> usize {
-        self.0 as usize
+        ix(self.0)
     }
 }
 
@@ -165,7 +175,8 @@ pub struct Board {
     size: u16,
     stride: u16,
     cells: [Cell; MAX_POINTS],
-    /// Head of the chain a stone belongs to (meaningless on empty cells).
+    /// Head of the chain a stone belongs to; 0 (a border cell, never a
+    /// head) on empty and border cells.
     head: [u16; MAX_POINTS],
     /// Next stone of the same chain (circular list).
     next: [u16; MAX_POINTS],
@@ -355,7 +366,7 @@ impl Board {
         let mut q = p.0;
         loop {
             out.push(Point(q));
-            q = self.next[q as usize];
+            q = self.next[ix(q)];
             if q == p.0 {
                 break;
             }
@@ -480,7 +491,7 @@ impl Board {
                 continue;
             }
             let hd = self.head[n.index()];
-            if self.libs[hd as usize] != 1 || seen[..n_seen].contains(&hd) {
+            if self.libs[ix(hd)] != 1 || seen[..n_seen].contains(&hd) {
                 continue;
             }
             seen[n_seen] = hd;
@@ -544,28 +555,23 @@ impl Board {
         self.next[pi] = p.0;
         self.stones[pi] = 1;
 
-        let nbrs = self.neighbors(p);
+        // One pass over the neighbours: count the new stone's liberties and
+        // collect the distinct chains next to it, before anything merges (a
+        // merge relinks heads, which would defeat the distinctness test).
+        // Empty and border cells have head 0, which no chain has.
         let mut libs = 0u16;
-        for n in nbrs {
-            if self.cells[n.index()] == Cell::Empty {
-                libs += 1;
+        let mut adjacent: [u16; 4] = [0; 4];
+        let mut n_adjacent = 0;
+        for n in self.neighbors(p) {
+            let hd = self.head[n.index()];
+            if hd == 0 {
+                libs += u16::from(self.cells[n.index()] == Cell::Empty);
+            } else if !adjacent[..n_adjacent].contains(&hd) {
+                adjacent[n_adjacent] = hd;
+                n_adjacent += 1;
             }
         }
         self.libs[pi] = libs;
-
-        // The distinct chains next to p, collected before anything merges
-        // (a merge relinks heads, which would defeat the distinctness test).
-        let mut adjacent: [u16; 4] = [0; 4];
-        let mut n_adjacent = 0;
-        for n in nbrs {
-            if self.cells[n.index()].color().is_some() {
-                let hd = self.head[n.index()];
-                if !adjacent[..n_adjacent].contains(&hd) {
-                    adjacent[n_adjacent] = hd;
-                    n_adjacent += 1;
-                }
-            }
-        }
 
         // Each of them loses the liberty p. Opponent chains left without
         // liberties are captured; own chains merge with the new stone.
@@ -573,9 +579,9 @@ impl Board {
         let mut n_capture = 0;
         let mut my_head = p.0;
         for &hd in &adjacent[..n_adjacent] {
-            self.libs[hd as usize] -= 1;
-            if self.cells[hd as usize] == opp {
-                if self.libs[hd as usize] == 0 {
+            self.libs[ix(hd)] -= 1;
+            if self.cells[ix(hd)] == opp {
+                if self.libs[ix(hd)] == 0 {
                     to_capture[n_capture] = hd;
                     n_capture += 1;
                 }
@@ -593,15 +599,12 @@ impl Board {
         self.captures[color.index()] += effect.captured;
 
         self.ko = 0;
-        if effect.captured == 1
-            && self.stones[my_head as usize] == 1
-            && self.libs[my_head as usize] == 1
-        {
+        if effect.captured == 1 && self.stones[ix(my_head)] == 1 && self.libs[ix(my_head)] == 1 {
             self.ko = last_captured;
             self.ko_color = opp_color;
         }
 
-        if effect.captured == 0 && self.libs[my_head as usize] == 0 {
+        if effect.captured == 0 && self.libs[ix(my_head)] == 0 {
             effect.suicided = self.remove_chain(my_head, color);
             self.captures[opp_color.index()] += effect.suicided;
         }
@@ -615,12 +618,26 @@ impl Board {
         if a == b {
             return a;
         }
-        let (big, small) = if self.stones[a as usize] >= self.stones[b as usize] {
+        let (big, small) = if self.stones[ix(a)] >= self.stones[ix(b)] {
             (a, b)
         } else {
             (b, a)
         };
-        // Count liberties of `small` that are not liberties of `big`.
+        // Count liberties of `small` that are not liberties of `big`. A
+        // single stone's neighbours are distinct points, so it needs no marks.
+        if self.stones[ix(small)] == 1 {
+            let mut new_libs = 0u16;
+            for n in self.neighbors(Point(small)) {
+                if self.cells[n.index()] == Cell::Empty && !self.is_liberty_of(n, big) {
+                    new_libs += 1;
+                }
+            }
+            self.head[ix(small)] = big;
+            self.next.swap(ix(big), ix(small));
+            self.stones[ix(big)] += 1;
+            self.libs[ix(big)] += new_libs;
+            return big;
+        }
         self.mark_gen = self.mark_gen.wrapping_add(1);
         if self.mark_gen == 0 {
             self.mark = [0; MAX_POINTS];
@@ -639,7 +656,7 @@ impl Board {
                     }
                 }
             }
-            q = self.next[q as usize];
+            q = self.next[ix(q)];
             if q == small {
                 break;
             }
@@ -647,24 +664,27 @@ impl Board {
         // Relink the small chain's stones.
         let mut q = small;
         loop {
-            self.head[q as usize] = big;
-            q = self.next[q as usize];
+            self.head[ix(q)] = big;
+            q = self.next[ix(q)];
             if q == small {
                 break;
             }
         }
         self.next.swap(big as usize, small as usize);
-        self.stones[big as usize] += self.stones[small as usize];
-        self.libs[big as usize] += new_libs;
+        self.stones[ix(big)] += self.stones[ix(small)];
+        self.libs[ix(big)] += new_libs;
         big
     }
 
     /// Whether the empty point `p` is next to a stone of chain `hd`.
     #[inline]
     fn is_liberty_of(&self, p: Point, hd: u16) -> bool {
-        self.neighbors(p)
-            .iter()
-            .any(|n| self.cells[n.index()].color().is_some() && self.head[n.index()] == hd)
+        // Empty and border cells have head 0, which is never a chain's head.
+        let [a, b, c, d] = self.neighbors(p);
+        self.head[a.index()] == hd
+            || self.head[b.index()] == hd
+            || self.head[c.index()] == hd
+            || self.head[d.index()] == hd
     }
 
     /// Removes the chain with head `hd` (of colour `color`), giving its
@@ -673,8 +693,9 @@ impl Board {
         let mut count = 0;
         let mut q = hd;
         loop {
-            let next = self.next[q as usize];
-            self.cells[q as usize] = Cell::Empty;
+            let next = self.next[ix(q)];
+            self.cells[ix(q)] = Cell::Empty;
+            self.head[ix(q)] = 0;
             self.hash ^= zobrist(color, Point(q));
             self.add_empty(q as usize);
             count += 1;
@@ -698,10 +719,10 @@ impl Board {
                 if !seen[..n_seen].contains(&h) {
                     seen[n_seen] = h;
                     n_seen += 1;
-                    self.libs[h as usize] += 1;
+                    self.libs[ix(h)] += 1;
                 }
             }
-            q = self.next[q as usize];
+            q = self.next[ix(q)];
             if q == hd {
                 break;
             }
@@ -715,7 +736,7 @@ impl Board {
         self.n_empty -= 1;
         let last = self.empty[self.n_empty as usize];
         self.empty[pos] = last;
-        self.empty_pos[last as usize] = pos as u16;
+        self.empty_pos[ix(last)] = pos as u16;
     }
 
     #[inline]
@@ -723,6 +744,27 @@ impl Board {
         self.empty_pos[i] = self.n_empty;
         self.empty[self.n_empty as usize] = i as u16;
         self.n_empty += 1;
+    }
+
+    /// Whether a light playout may play `color` at the empty point `p`:
+    /// legal under simple ko without suicide, and not one of its own eyes
+    /// ([`Board::is_eye`]). One read of the four neighbours settles the
+    /// common case (an empty neighbour: legal, and not an eye).
+    #[inline]
+    pub fn is_playout_move(&self, color: Color, p: Point) -> bool {
+        if p.0 == self.ko && self.ko_color == color {
+            return false;
+        }
+        let [a, b, c, d] = self.neighbors(p);
+        let cells = [self.cell(a), self.cell(b), self.cell(c), self.cell(d)];
+        if cells.contains(&Cell::Empty) {
+            return true;
+        }
+        let own = color.cell();
+        if cells.iter().all(|&x| x == own || x == Cell::Border) && self.is_eye(color, p) {
+            return false;
+        }
+        !self.is_suicide(color, p)
     }
 
     /// Whether the empty point `p` is an eye of `color` in the playout

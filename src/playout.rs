@@ -18,11 +18,18 @@ pub fn random_move<R: Rng>(board: &Board, color: Color, rng: &mut R) -> Option<P
     if n == 0 {
         return None;
     }
-    let start = rng.random_range(0..n);
-    for i in (start..n).chain(0..start) {
+    // Multiply-shift maps 32 random bits onto 0..n; its bias (n / 2^32 at
+    // most) is far below anything a playout could notice.
+    let start = ((u64::from(rng.next_u32()) * n as u64) >> 32) as usize;
+    let mut i = start;
+    for _ in 0..n {
         let p = board.empty_at(i);
-        if !board.is_eye(color, p) && board.check(color, p, false).is_ok() {
+        if board.is_playout_move(color, p) {
             return Some(p);
+        }
+        i += 1;
+        if i == n {
+            i = 0;
         }
     }
     None
