@@ -182,6 +182,20 @@ impl Default for Engine {
 // ---------------------------------------------------------------------------
 // Argument helpers shared by the handlers.
 
+/// Checks that there are exactly `n` arguments (extra arguments are a
+/// syntax error rather than silently ignored).
+pub(super) fn exactly(args: &[&str], n: usize) -> Result<(), Failure> {
+    if args.len() == n {
+        Ok(())
+    } else {
+        Err(Failure::syntax(format!(
+            "{n} argument{} expected, {} given",
+            if n == 1 { "" } else { "s" },
+            args.len()
+        )))
+    }
+}
+
 /// The `i`-th argument.
 pub(super) fn arg<'a>(args: &[&'a str], i: usize) -> Result<&'a str, Failure> {
     args.get(i)
@@ -212,24 +226,29 @@ pub(super) fn point_arg(engine: &Engine, args: &[&str], i: usize) -> Result<Poin
 // ---------------------------------------------------------------------------
 // Administration.
 
-fn protocol_version(_: &mut Engine, _: &[&str]) -> Reply {
+fn protocol_version(_: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 0)?;
     Ok("2".to_string())
 }
 
-fn name(_: &mut Engine, _: &[&str]) -> Reply {
+fn name(_: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 0)?;
     Ok("weiqi".to_string())
 }
 
-fn version(_: &mut Engine, _: &[&str]) -> Reply {
+fn version(_: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 0)?;
     Ok(env!("CARGO_PKG_VERSION").to_string())
 }
 
 fn known_command(_: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 1)?;
     let name = arg(args, 0)?;
     Ok(COMMANDS.iter().any(|(n, _)| *n == name).to_string())
 }
 
-fn list_commands(_: &mut Engine, _: &[&str]) -> Reply {
+fn list_commands(_: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 0)?;
     Ok(COMMANDS
         .iter()
         .map(|(n, _)| *n)
@@ -237,12 +256,13 @@ fn list_commands(_: &mut Engine, _: &[&str]) -> Reply {
         .join("\n"))
 }
 
+/// `quit` (arguments ignored: a request to stop is always honoured).
 fn quit(engine: &mut Engine, _: &[&str]) -> Reply {
     engine.quit = true;
     Ok(String::new())
 }
 
-/// Commands that only acknowledge.
+/// Commands that only acknowledge (arguments ignored).
 fn empty(_: &mut Engine, _: &[&str]) -> Reply {
     Ok(String::new())
 }

@@ -13,11 +13,12 @@ use rand::seq::SliceRandom;
 use crate::board::{Color, Point};
 use crate::game::{Game, Move};
 
-use super::engine::{Engine, Failure, Reply, color_arg, move_arg};
+use super::engine::{Engine, Failure, Reply, color_arg, exactly, move_arg};
 use super::vertex::format_move;
 
 /// `play C V`: either colour, any number of times in a row.
 pub fn play(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 2)?;
     let color = color_arg(args, 0)?;
     let mv = move_arg(engine, args, 1)?;
     engine
@@ -43,6 +44,7 @@ pub fn random_legal_move<R: Rng>(game: &Game, color: Color, rng: &mut R) -> Move
 
 /// `genmove C`: chooses a move and plays it.
 pub fn genmove(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 1)?;
     let color = color_arg(args, 0)?;
     let mut mv = random_legal_move(&engine.game, color, &mut engine.rng);
     if let Err(e) = engine.game.play(color, mv) {
@@ -59,6 +61,7 @@ pub fn genmove(engine: &mut Engine, args: &[&str]) -> Reply {
 /// `reg_genmove C`: the move `genmove` would consider, not played;
 /// deterministic (the randomness is seeded from the position).
 pub fn reg_genmove(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 1)?;
     let color = color_arg(args, 0)?;
     let game = &engine.game;
     let seed = game.board().hash()
@@ -70,7 +73,8 @@ pub fn reg_genmove(engine: &mut Engine, args: &[&str]) -> Reply {
 }
 
 /// `undo`: takes back the last move (never handicap stones).
-pub fn undo(engine: &mut Engine, _: &[&str]) -> Reply {
+pub fn undo(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 0)?;
     engine
         .game
         .undo()

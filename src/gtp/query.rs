@@ -5,11 +5,12 @@ use crate::board::{Board, Color, Point};
 use crate::game::{Game, Move};
 use crate::score::{alive_chains, empty_owners, score};
 
-use super::engine::{Engine, Failure, Reply, arg, color_arg, move_arg, point_arg};
+use super::engine::{Engine, Failure, Reply, arg, color_arg, exactly, move_arg, point_arg};
 use super::vertex::{color_name, column_letter, format_points, points_top_down};
 
 /// `final_score`: see [`crate::score`] (all stones alive for now).
-pub fn final_score(engine: &mut Engine, _: &[&str]) -> Reply {
+pub fn final_score(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 0)?;
     Ok(score(&engine.game).result())
 }
 
@@ -32,6 +33,7 @@ fn chains_text(board: &Board, chains: &[Vec<Point>]) -> String {
 /// `final_status_list alive|dead|seki` (also GNU Go's `black_territory`,
 /// `white_territory`, `dame`). For now every chain is alive.
 pub fn final_status_list(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 1)?;
     let status = arg(args, 0)?;
     let board = engine.game.board();
     let territory = |owner: Option<Color>| {
@@ -55,6 +57,7 @@ pub fn final_status_list(engine: &mut Engine, args: &[&str]) -> Reply {
 /// `final_status V`: `alive` for a stone; `black_territory`,
 /// `white_territory` or `dame` for an empty point.
 pub fn final_status(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 1)?;
     let p = point_arg(engine, args, 0)?;
     let board = engine.game.board();
     Ok(match board.color_at(p) {
@@ -134,12 +137,14 @@ pub fn board_diagram(game: &Game) -> String {
 }
 
 /// `showboard`.
-pub fn showboard(engine: &mut Engine, _: &[&str]) -> Reply {
+pub fn showboard(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 0)?;
     Ok(board_diagram(&engine.game))
 }
 
 /// `is_legal C V`: `1` or `0` (a pass is legal).
 pub fn is_legal(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 2)?;
     let color = color_arg(args, 0)?;
     let mv = move_arg(engine, args, 1)?;
     let legal = match mv {
@@ -151,6 +156,7 @@ pub fn is_legal(engine: &mut Engine, args: &[&str]) -> Reply {
 
 /// `all_legal C`: every legal point, in reading order.
 pub fn all_legal(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 1)?;
     let color = color_arg(args, 0)?;
     let game = &engine.game;
     let pts: Vec<Point> = points_top_down(game.board())
@@ -162,12 +168,14 @@ pub fn all_legal(engine: &mut Engine, args: &[&str]) -> Reply {
 
 /// `captures C`: stones captured by `C`.
 pub fn captures(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 1)?;
     let color = color_arg(args, 0)?;
     Ok(engine.game.board().captures(color).to_string())
 }
 
 /// `list_stones C`.
 pub fn list_stones(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 1)?;
     let color = color_arg(args, 0)?;
     let board = engine.game.board();
     let pts: Vec<Point> = points_top_down(board)
@@ -179,6 +187,7 @@ pub fn list_stones(engine: &mut Engine, args: &[&str]) -> Reply {
 
 /// `color V`: `black`, `white` or `empty`.
 pub fn color(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 1)?;
     let p = point_arg(engine, args, 0)?;
     Ok(engine
         .game
@@ -190,6 +199,7 @@ pub fn color(engine: &mut Engine, args: &[&str]) -> Reply {
 
 /// `countlib V`: liberties of the chain at V (0 for an empty point).
 pub fn countlib(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 1)?;
     let p = point_arg(engine, args, 0)?;
     Ok(engine.game.board().liberties(p).to_string())
 }
@@ -209,6 +219,7 @@ pub const ANALYZE_COMMANDS: &[&str] = &[
 ];
 
 /// `gogui-analyze_commands`.
-pub fn gogui_analyze_commands(_: &mut Engine, _: &[&str]) -> Reply {
+pub fn gogui_analyze_commands(_: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 0)?;
     Ok(ANALYZE_COMMANDS.join("\n"))
 }

@@ -13,7 +13,7 @@ use nom::{IResult, Parser};
 
 use crate::rules::Rules;
 
-use super::engine::{Engine, Failure, Reply, arg};
+use super::engine::{Engine, Failure, Reply, arg, exactly};
 use super::setup::parse_komi;
 
 /// A JSON string without escapes.
@@ -94,7 +94,8 @@ pub fn kata_set_rules(engine: &mut Engine, args: &[&str]) -> Reply {
 }
 
 /// `kata-get-rules`: KataGo's JSON (booleans unquoted).
-pub fn kata_get_rules(engine: &mut Engine, _: &[&str]) -> Reply {
+pub fn kata_get_rules(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 0)?;
     let fields: Vec<String> = engine
         .game
         .rules()
@@ -113,6 +114,7 @@ pub fn kata_get_rules(engine: &mut Engine, _: &[&str]) -> Reply {
 
 /// `kgs-rules chinese|aga|japanese|new_zealand` (any preset name works).
 pub fn kgs_rules(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 1)?;
     let name = arg(args, 0)?;
     let rules = Rules::preset(name).map_err(|e| Failure::new(&e.to_string()))?;
     adopt(engine, rules, None);

@@ -3,7 +3,7 @@
 use crate::board::{Board, Color, MAX_SIZE, MIN_SIZE, Point};
 use crate::game::{Game, GameError, fixed_handicap_points};
 
-use super::engine::{Engine, Failure, Reply, arg};
+use super::engine::{Engine, Failure, Reply, arg, exactly};
 use super::vertex::{format_points, parse_point};
 
 /// Largest komi accepted (in either direction).
@@ -18,6 +18,7 @@ pub fn parse_komi(s: &str) -> Option<f64> {
 
 /// `boardsize N`: a new empty board; komi and rules stay.
 pub fn boardsize(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 1)?;
     let s = arg(args, 0)?;
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
         return Err(Failure::syntax(format!("'{s}' is not a board size")));
@@ -37,13 +38,15 @@ pub fn boardsize(engine: &mut Engine, args: &[&str]) -> Reply {
 }
 
 /// `clear_board`: empty board, no history, no captures; komi and rules stay.
-pub fn clear_board(engine: &mut Engine, _: &[&str]) -> Reply {
+pub fn clear_board(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 0)?;
     engine.game.clear();
     Ok(String::new())
 }
 
 /// `komi F`.
 pub fn komi(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 1)?;
     let s = arg(args, 0)?;
     let k = parse_komi(s).ok_or_else(|| {
         Failure::syntax(format!(
@@ -69,6 +72,7 @@ fn ready_for_handicap(game: &Game) -> bool {
 
 /// The number of handicap stones asked for.
 fn stones_arg(args: &[&str]) -> Result<usize, Failure> {
+    exactly(args, 1)?;
     let s = arg(args, 0)?;
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
         return Err(Failure::syntax(format!("'{s}' is not a number of stones")));

@@ -139,6 +139,15 @@ fn failing_commands_change_nothing() {
     let before = state(&e);
     for bad in [
         "boardsize 1",
+        "boardsize 9 9",
+        "komi 6.5 7.5",
+        "play b e4 e6",
+        "genmove b w",
+        "clear_board now",
+        "undo 2",
+        "time_left b 10 0 0",
+        "kgs-time_settings none 5",
+        "kgs-rules japanese chinese",
         "boardsize 26",
         "boardsize x",
         "boardsize 99999999999999999999999",

@@ -2,7 +2,7 @@
 //! `kgs-time_settings`. They are validated and stored; the clock that acts
 //! on them is a later issue.
 
-use super::engine::{Engine, Failure, Reply, arg, color_arg};
+use super::engine::{Engine, Failure, Reply, arg, color_arg, exactly};
 
 /// A time system.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -65,6 +65,7 @@ fn count(args: &[&str], i: usize) -> Result<u32, Failure> {
 /// `time_settings M B S` (Canadian; B>0 and S=0 means no limit, B=0
 /// absolute).
 pub fn time_settings(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 3)?;
     let main = seconds(args, 0)?;
     let period = seconds(args, 1)?;
     let stones = count(args, 2)?;
@@ -85,6 +86,7 @@ pub fn time_settings(engine: &mut Engine, args: &[&str]) -> Reply {
 
 /// `time_left C T S` (S = 0 in main time; periods left under byo-yomi).
 pub fn time_left(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 3)?;
     let color = color_arg(args, 0)?;
     let seconds = seconds(args, 1)?;
     let count = count(args, 2)?;
@@ -95,7 +97,14 @@ pub fn time_left(engine: &mut Engine, args: &[&str]) -> Reply {
 /// `kgs-time_settings none | absolute T | byoyomi T B P | canadian T B S`.
 pub fn kgs_time_settings(engine: &mut Engine, args: &[&str]) -> Reply {
     let kind = arg(args, 0)?;
-    let system = match kind.to_ascii_lowercase().as_str() {
+    let kind_lower = kind.to_ascii_lowercase();
+    let n = match kind_lower.as_str() {
+        "none" => 1,
+        "absolute" => 2,
+        _ => 4,
+    };
+    exactly(args, n)?;
+    let system = match kind_lower.as_str() {
         "none" => TimeSystem::NoLimit,
         "absolute" => TimeSystem::Absolute {
             main: seconds(args, 1)?,
