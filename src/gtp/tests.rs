@@ -390,3 +390,15 @@ fn garbage_input_never_panics() {
     assert_eq!(replies.len(), 12, "{out}");
     assert!(replies[1].starts_with("=9999999999999999999999999 "));
 }
+
+#[test]
+fn replies_never_hold_blank_lines_or_trailing_spaces() {
+    let ok = |s: &str| Ok(s.to_string());
+    assert_eq!(format_reply(None, &ok("")), "= \n\n");
+    assert_eq!(format_reply(Some("5"), &ok("a\n\nb  \n")), "=5 a\nb\n\n");
+    assert_eq!(format_reply(None, &ok("\nX\n")), "= \nX\n\n");
+    assert_eq!(
+        format_reply(Some("0"), &Err(Failure::because("cannot undo", "why"))),
+        "?0 cannot undo\n\n"
+    );
+}
