@@ -290,6 +290,48 @@ impl Rules {
     }
 }
 
+/// The presets as a Markdown table, the one the README shows (a test keeps
+/// the README in step with [`PRESETS`]).
+pub fn markdown_table() -> String {
+    let mut out = String::from(
+        "| preset | also accepted | scoring | ko | multi-stone suicide | komi | handicap to White (area) |\n\
+         |---|---|---|---|---|---|---|\n",
+    );
+    for p in PRESETS {
+        let r = &p.rules;
+        out += &format!(
+            "| `{}` | {} | {} | {} | {} | {} | {} |\n",
+            p.name,
+            p.aliases
+                .iter()
+                .map(|a| format!("`{a}`"))
+                .collect::<Vec<_>>()
+                .join(" "),
+            match r.scoring {
+                Scoring::Area => "area",
+                Scoring::Territory => "territory",
+            },
+            match r.ko {
+                KoRule::Simple => "simple",
+                KoRule::Positional => "positional superko",
+                KoRule::Situational => "situational superko",
+            },
+            if r.multi_stone_suicide {
+                "legal"
+            } else {
+                "illegal"
+            },
+            r.default_komi,
+            match r.handicap_bonus {
+                HandicapBonus::Zero => "none",
+                HandicapBonus::N => "N",
+                HandicapBonus::NMinus1 => "N-1",
+            },
+        );
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -331,6 +373,16 @@ mod tests {
             // Korean equals Japanese, so the first match wins for it.
             assert!(p.rules.preset_name().is_some());
         }
+    }
+
+    #[test]
+    fn readme_shows_the_preset_table() {
+        let readme = include_str!("../README.md");
+        assert!(
+            readme.contains(&markdown_table()),
+            "README.md's rules table is out of date; paste this:\n{}",
+            markdown_table()
+        );
     }
 
     #[test]

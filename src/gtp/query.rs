@@ -201,6 +201,10 @@ pub fn color(engine: &mut Engine, args: &[&str]) -> Reply {
 pub fn countlib(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 1)?;
     let p = point_arg(engine, args, 0)?;
+    // As GNU Go: an empty point has no group to count.
+    if engine.game.board().color_at(p).is_none() {
+        return Err(Failure::new("vertex must not be empty"));
+    }
     Ok(engine.game.board().liberties(p).to_string())
 }
 

@@ -96,7 +96,7 @@ fn a_short_game_round_trip() {
             "= black",
             "= empty",
             "= 6",
-            "= 0",
+            "? vertex must not be empty",
             "= B3 C3",
             "= 0",
             "= 1",

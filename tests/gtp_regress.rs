@@ -1,0 +1,1211 @@
+//! GTP regression runner: plays every `gtp-tests/*.tst` file through the
+//! `weiqi` binary (GTP on stdin/stdout, no arguments) and checks the replies.
+//!
+//! # File format (GNU Go regression format, as gogui-regress reads it)
+//!
+//! * A line that starts with a number is a **test**: `10 is_legal b e5`.
+//!   It is sent as written (the number is the GTP id, and the reply must
+//!   echo it). The next `#?` line gives the expectation:
+//!   - `#? [re]`  the reply must be a success (`=`) whose text (id stripped,
+//!     trimmed) matches `re` as a *whole* string;
+//!   - `#? [!re]` the reply must be a success whose text does *not* match;
+//!   - a trailing `*` (`#? [re]*`) marks a known failure: it is counted as
+//!     known-fail when it fails, and an unexpected pass is an error (so the
+//!     list of known failures stays honest).
+//! * Any other non-comment line is a **command** (`boardsize 9`,
+//!   `play b e5`): it is sent and its reply is not checked; a `?` reply is
+//!   printed as a warning.
+//! * Lines starting with `#` are comments; blank lines are skipped.
+//!
+//! # Extensions of this runner (gogui-regress does not know them)
+//!
+//! * `#? ?[re]` expects an **error** reply (`?`) whose message matches `re`
+//!   (`?[!re]` negates the match). gogui-regress counts every `?` reply as a
+//!   failure, so use this only for error paths; test illegal moves with
+//!   `is_legal` (`#? [0]`) instead. For every test expecting an error, the
+//!   runner snapshots the engine state (the replies to [`SNAPSHOT`]) before
+//!   and after the command and fails the test if anything changed: a refused
+//!   command must not change the state.
+//! * `#> raw` sends `raw` to the engine byte for byte, with the escapes
+//!   `\t`, `\r`, `\\` and `\xNN` decoded (to test framing: blank lines,
+//!   comment-only lines, tabs, CR, control characters). With a following
+//!   `#?` line it is a test, and the id is the leading number of `raw`, if
+//!   any; without one, no reply is read (the engine must send none, which
+//!   the id check of the next test catches).
+//!
+//! # Regular expressions
+//!
+//! A small Thompson-NFA matcher (no `regex` crate): literals, `.` (any
+//! character but newline, as in Java, which gogui-regress uses), `*`, `+`,
+//! `?`, `{n}`, `{n,}`, `{n,m}`, classes `[...]` with ranges, negation and
+//! escapes, alternation `|`, groups `(...)` and `(?:...)`, anchors `^` `$`,
+//! escapes `\s \S \d \D \w \W \n \t \r` and `\` before any other character.
+//! Matching is always of the whole reply.
+//!
+//! # Environment
+//!
+//! * `GTP_REGRESS_ENGINE="prog arg..."` runs another engine instead of the
+//!   built `weiqi` (e.g. `/usr/games/gnugo --mode gtp` to check positions).
+//! * `GTP_REGRESS_FILTER=ko` runs only files whose name contains `ko`.
+//!
+//! A hung engine (no reply within 30 s) or a crash fails the file.
+
+use std::fmt::Write as _;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How long the engine may take for one reply.
+const TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Commands whose replies make up the state compared around error tests.
+const SNAPSHOT: &[&str] = &[
+    "showboard",
+    "list_stones black",
+    "list_stones white",
+    "captures black",
+    "captures white",
+    "kata-get-rules",
+];
+
+// ---------------------------------------------------------------------------
+// Regular expressions
+// ---------------------------------------------------------------------------
+
+mod re {
+    //! A whole-string matcher: parse to an AST, compile to a Pike VM program,
+    //! simulate without backtracking (linear time, no deep recursion).
+
+    #[derive(Clone, Debug)]
+    enum ClassItem {
+        Range(char, char),
+        Digit(bool),
+        Space(bool),
+        Word(bool),
+    }
+
+    #[derive(Clone, Debug)]
+    enum Node {
+        Empty,
+        Char(char),
+        Any,
+        Class(Vec<ClassItem>, bool),
+        Start,
+        End,
+        Concat(Vec<Node>),
+        Alt(Vec<Node>),
+        Repeat(Box<Node>, usize, Option<usize>),
+    }
+
+    struct Parser<'a> {
+        s: &'a [char],
+        i: usize,
+    }
+
+    impl Parser<'_> {
+        fn peek(&self) -> Option<char> {
+            self.s.get(self.i).copied()
+        }
+        fn next(&mut self) -> Result<char, String> {
+            let c = self.peek().ok_or("unexpected end of pattern")?;
+            self.i += 1;
+            Ok(c)
+        }
+        fn alt(&mut self) -> Result<Node, String> {
+            let mut alts = vec![self.concat()?];
+            while self.peek() == Some('|') {
+                self.i += 1;
+                alts.push(self.concat()?);
+            }
+            Ok(if alts.len() == 1 {
+                alts.pop().unwrap()
+            } else {
+                Node::Alt(alts)
+            })
+        }
+        fn concat(&mut self) -> Result<Node, String> {
+            let mut items = Vec::new();
+            while let Some(c) = self.peek() {
+                if c == '|' || c == ')' {
+                    break;
+                }
+                let atom = self.atom()?;
+                items.push(self.repeats(atom)?);
+            }
+            Ok(match items.len() {
+                0 => Node::Empty,
+                1 => items.pop().unwrap(),
+                _ => Node::Concat(items),
+            })
+        }
+        fn number(&mut self) -> Option<usize> {
+            let start = self.i;
+            while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                self.i += 1;
+            }
+            self.s[start..self.i]
+                .iter()
+                .collect::<String>()
+                .parse()
+                .ok()
+        }
+        fn repeats(&mut self, mut atom: Node) -> Result<Node, String> {
+            loop {
+                let (min, max) = match self.peek() {
+                    Some('*') => (0, None),
+                    Some('+') => (1, None),
+                    Some('?') => (0, Some(1)),
+                    Some('{') => {
+                        let save = self.i;
+                        self.i += 1;
+                        let Some(min) = self.number() else {
+                            self.i = save;
+                            return Ok(atom);
+                        };
+                        let max = if self.peek() == Some(',') {
+                            self.i += 1;
+                            if self.peek() == Some('}') {
+                                None
+                            } else {
+                                Some(self.number().ok_or("bad {n,m}")?)
+                            }
+                        } else {
+                            Some(min)
+                        };
+                        if self.peek() != Some('}') || max.is_some_and(|m| m < min) {
+                            return Err("bad {n,m}".into());
+                        }
+                        // self.i is at the '}', consumed below like '*'.
+                        (min, max)
+                    }
+                    _ => return Ok(atom),
+                };
+                if matches!(atom, Node::Start | Node::End | Node::Empty) {
+                    return Err("nothing to repeat".into());
+                }
+                self.i += 1;
+                // Lazy/possessive suffixes change nothing for whole matches.
+                if matches!(self.peek(), Some('?') | Some('+')) {
+                    self.i += 1;
+                }
+                atom = Node::Repeat(Box::new(atom), min, max);
+            }
+        }
+        fn escape_item(c: char) -> Option<ClassItem> {
+            Some(match c {
+                'd' => ClassItem::Digit(true),
+                'D' => ClassItem::Digit(false),
+                's' => ClassItem::Space(true),
+                'S' => ClassItem::Space(false),
+                'w' => ClassItem::Word(true),
+                'W' => ClassItem::Word(false),
+                _ => return None,
+            })
+        }
+        fn escaped_char(c: char) -> char {
+            match c {
+                'n' => '\n',
+                't' => '\t',
+                'r' => '\r',
+                c => c,
+            }
+        }
+        fn atom(&mut self) -> Result<Node, String> {
+            let c = self.next()?;
+            Ok(match c {
+                '(' => {
+                    if self.s[self.i..].starts_with(&['?', ':']) {
+                        self.i += 2;
+                    }
+                    let inner = self.alt()?;
+                    if self.next()? != ')' {
+                        return Err("missing )".into());
+                    }
+                    inner
+                }
+                '.' => Node::Any,
+                '^' => Node::Start,
+                '$' => Node::End,
+                '[' => self.class()?,
+                '\\' => {
+                    let e = self.next()?;
+                    match Self::escape_item(e) {
+                        Some(item) => Node::Class(vec![item], false),
+                        None => Node::Char(Self::escaped_char(e)),
+                    }
+                }
+                '*' | '+' | '?' => return Err(format!("nothing to repeat before '{c}'")),
+                c => Node::Char(c),
+            })
+        }
+        fn class(&mut self) -> Result<Node, String> {
+            let negated = self.peek() == Some('^');
+            if negated {
+                self.i += 1;
+            }
+            let mut items = Vec::new();
+            let mut first = true;
+            loop {
+                let c = self.next().map_err(|_| "missing ]".to_string())?;
+                if c == ']' && !first {
+                    break;
+                }
+                first = false;
+                let lo = if c == '\\' {
+                    let e = self.next()?;
+                    if let Some(item) = Self::escape_item(e) {
+                        items.push(item);
+                        continue;
+                    }
+                    Self::escaped_char(e)
+                } else {
+                    c
+                };
+                if self.peek() == Some('-') && self.s.get(self.i + 1).is_some_and(|&n| n != ']') {
+                    self.i += 1;
+                    let mut hi = self.next()?;
+                    if hi == '\\' {
+                        hi = Self::escaped_char(self.next()?);
+                    }
+                    if hi < lo {
+                        return Err("bad class range".into());
+                    }
+                    items.push(ClassItem::Range(lo, hi));
+                } else {
+                    items.push(ClassItem::Range(lo, lo));
+                }
+            }
+            Ok(Node::Class(items, negated))
+        }
+    }
+
+    #[derive(Clone, Debug)]
+    enum Inst {
+        Char(char),
+        Any,
+        Class(Vec<ClassItem>, bool),
+        Start,
+        End,
+        Split(usize, usize),
+        Jmp(usize),
+        Match,
+    }
+
+    /// A compiled pattern.
+    #[derive(Clone, Debug)]
+    pub struct Regex {
+        prog: Vec<Inst>,
+    }
+
+    fn compile(node: &Node, prog: &mut Vec<Inst>) {
+        match node {
+            Node::Empty => {}
+            Node::Char(c) => prog.push(Inst::Char(*c)),
+            Node::Any => prog.push(Inst::Any),
+            Node::Class(items, neg) => prog.push(Inst::Class(items.clone(), *neg)),
+            Node::Start => prog.push(Inst::Start),
+            Node::End => prog.push(Inst::End),
+            Node::Concat(items) => items.iter().for_each(|n| compile(n, prog)),
+            Node::Alt(alts) => {
+                // split L1, next; L1: a; jmp end; next: split L2, ...
+                let mut jumps = Vec::new();
+                for (k, alt) in alts.iter().enumerate() {
+                    if k + 1 < alts.len() {
+                        let split = prog.len();
+                        prog.push(Inst::Split(split + 1, 0));
+                        compile(alt, prog);
+                        jumps.push(prog.len());
+                        prog.push(Inst::Jmp(0));
+                        let next = prog.len();
+                        prog[split] = Inst::Split(split + 1, next);
+                    } else {
+                        compile(alt, prog);
+                    }
+                }
+                let end = prog.len();
+                for j in jumps {
+                    prog[j] = Inst::Jmp(end);
+                }
+            }
+            Node::Repeat(inner, min, max) => {
+                for _ in 0..*min {
+                    compile(inner, prog);
+                }
+                match max {
+                    None => {
+                        // L: split body, end; body; jmp L
+                        let l = prog.len();
+                        prog.push(Inst::Split(l + 1, 0));
+                        compile(inner, prog);
+                        prog.push(Inst::Jmp(l));
+                        let end = prog.len();
+                        prog[l] = Inst::Split(l + 1, end);
+                    }
+                    Some(max) => {
+                        let mut splits = Vec::new();
+                        for _ in *min..*max {
+                            splits.push(prog.len());
+                            prog.push(Inst::Split(0, 0));
+                            compile(inner, prog);
+                        }
+                        let end = prog.len();
+                        for s in splits {
+                            prog[s] = Inst::Split(s + 1, end);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    impl Regex {
+        pub fn new(pattern: &str) -> Result<Regex, String> {
+            let chars: Vec<char> = pattern.chars().collect();
+            let mut p = Parser { s: &chars, i: 0 };
+            let ast = p.alt()?;
+            if p.i != chars.len() {
+                return Err(format!("unbalanced ')' at {}", p.i));
+            }
+            let mut prog = Vec::new();
+            compile(&ast, &mut prog);
+            prog.push(Inst::Match);
+            Ok(Regex { prog })
+        }
+
+        /// Whether the pattern matches the whole of `text`.
+        pub fn is_match(&self, text: &str) -> bool {
+            let input: Vec<char> = text.chars().collect();
+            let n = self.prog.len();
+            let mut clist: Vec<usize> = Vec::new();
+            let mut nlist: Vec<usize> = Vec::new();
+            let mut mark = vec![usize::MAX; n];
+            self.add(&mut clist, &mut mark, 0, 0, input.len());
+            for (pos, &c) in input.iter().enumerate() {
+                let generation = pos + 1;
+                nlist.clear();
+                for &pc in &clist {
+                    let ok = match &self.prog[pc] {
+                        Inst::Char(x) => *x == c,
+                        Inst::Any => c != '\n',
+                        Inst::Class(items, neg) => class_match(items, c) != *neg,
+                        _ => false,
+                    };
+                    if ok {
+                        self.add(&mut nlist, &mut mark, pc + 1, generation, input.len());
+                    }
+                }
+                std::mem::swap(&mut clist, &mut nlist);
+                if clist.is_empty() {
+                    return false;
+                }
+            }
+            clist.iter().any(|&pc| matches!(self.prog[pc], Inst::Match))
+        }
+
+        /// Adds `pc` and its epsilon closure at input position `pos`.
+        fn add(
+            &self,
+            list: &mut Vec<usize>,
+            mark: &mut [usize],
+            pc: usize,
+            pos: usize,
+            len: usize,
+        ) {
+            let mut stack = vec![pc];
+            while let Some(pc) = stack.pop() {
+                if mark[pc] == pos {
+                    continue;
+                }
+                mark[pc] = pos;
+                match &self.prog[pc] {
+                    Inst::Jmp(t) => stack.push(*t),
+                    Inst::Split(a, b) => {
+                        stack.push(*b);
+                        stack.push(*a);
+                    }
+                    Inst::Start => {
+                        if pos == 0 {
+                            stack.push(pc + 1)
+                        }
+                    }
+                    Inst::End => {
+                        if pos == len {
+                            stack.push(pc + 1)
+                        }
+                    }
+                    _ => list.push(pc),
+                }
+            }
+        }
+    }
+
+    fn class_match(items: &[ClassItem], c: char) -> bool {
+        items.iter().any(|item| match *item {
+            ClassItem::Range(lo, hi) => lo <= c && c <= hi,
+            ClassItem::Digit(yes) => c.is_ascii_digit() == yes,
+            ClassItem::Space(yes) => c.is_whitespace() == yes,
+            ClassItem::Word(yes) => (c.is_ascii_alphanumeric() || c == '_') == yes,
+        })
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::Regex;
+
+        fn m(p: &str, t: &str) -> bool {
+            Regex::new(p)
+                .unwrap_or_else(|e| panic!("{p}: {e}"))
+                .is_match(t)
+        }
+
+        #[test]
+        fn literals_and_whole_match() {
+            assert!(m("abc", "abc"));
+            assert!(!m("abc", "abcd"));
+            assert!(!m("abc", "xabc"));
+            assert!(m("", ""));
+            assert!(!m("", "a"));
+            assert!(m("^abc$", "abc"));
+            assert!(m("W\\+7\\.5", "W+7.5"));
+            assert!(!m("W\\+7\\.5", "W+7x5"));
+        }
+
+        #[test]
+        fn repetition() {
+            assert!(m("a*", ""));
+            assert!(m("a*", "aaaa"));
+            assert!(!m("a+", ""));
+            assert!(m("a+b?", "aab"));
+            assert!(m("colou?r", "color"));
+            assert!(m("a{3}", "aaa"));
+            assert!(!m("a{3}", "aa"));
+            assert!(m("a{2,}", "aaaaa"));
+            assert!(m("a{1,2}b", "aab"));
+            assert!(!m("a{1,2}b", "aaab"));
+            assert!(m("(ab)*c", "ababc"));
+            assert!(m("(a*)*b", "aaab"));
+            assert!(!m("(a*)*b", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaac"));
+            assert!(m("a*?b", "aab"));
+        }
+
+        #[test]
+        fn classes_and_escapes() {
+            assert!(m("[a-hj-t][0-9]+", "q16"));
+            assert!(!m("[a-hj-t][0-9]+", "i16"));
+            assert!(m("[^abc]", "d"));
+            assert!(!m("[^abc]", "a"));
+            assert!(m("[]a]", "]"));
+            assert!(m("[a-]", "-"));
+            assert!(m("\\d+\\s\\d", "12 3"));
+            assert!(m("\\S+", "abc"));
+            assert!(!m("\\S+", "a c"));
+            assert!(m("[\\d.]+", "7.5"));
+            assert!(m("\\w+", "kata_get"));
+            assert!(m("\\{\"ko\":\"SIMPLE\"\\}", "{\"ko\":\"SIMPLE\"}"));
+        }
+
+        #[test]
+        fn alternation_groups_newlines() {
+            assert!(m("a|b|cd", "cd"));
+            assert!(!m("a|b|cd", "c"));
+            assert!(m("(D4 Q16|Q16 D4)", "Q16 D4"));
+            assert!(m("(?:x|y)z", "yz"));
+            assert!(!m(".", "\n"));
+            assert!(m("(.|\\n)*\\nplay\\n(.|\\n)*", "name\nplay\nquit"));
+            assert!(!m("(.|\\n)*\\nplay\\n(.|\\n)*", "name\nplayer\nquit"));
+            assert!(m("a(|b)c", "ac"));
+            assert!(m("a(|b)c", "abc"));
+        }
+
+        #[test]
+        fn long_input_does_not_recurse() {
+            let text = "x\n".repeat(50_000) + "play\n";
+            assert!(m("(.|\\n)*\\nplay\\n", &text));
+        }
+
+        #[test]
+        fn bad_patterns() {
+            for p in ["(a", "a)", "[ab", "*a", "a{3,1}", "\\"] {
+                assert!(Regex::new(p).is_err(), "{p}");
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// .tst parsing
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Debug)]
+struct Expect {
+    /// `?[...]`: an error reply is expected.
+    error: bool,
+    negated: bool,
+    pattern: String,
+    regex: re::Regex,
+    known_fail: bool,
+    /// The expectation as written, for reports.
+    text: String,
+}
+
+#[derive(Clone, Debug)]
+enum Item {
+    /// A command whose reply is not checked.
+    Command { line: usize, text: String },
+    /// A raw line (`#>`), sent as is, with no reply read.
+    Raw { line: usize, text: String },
+    /// A test: the text is sent, the reply checked.
+    Test {
+        line: usize,
+        id: Option<u64>,
+        text: String,
+        raw: bool,
+        expect: Option<Expect>,
+    },
+}
+
+fn parse_expect(spec: &str) -> Result<Expect, String> {
+    let text = spec.trim().to_string();
+    let mut s = text.as_str();
+    let error = s.starts_with('?');
+    if error {
+        s = &s[1..];
+    }
+    if !s.starts_with('[') {
+        return Err(format!("expectation must be [regex] or ?[regex]: `{text}`"));
+    }
+    let close = s
+        .rfind(']')
+        .ok_or_else(|| format!("missing ] in `{text}`"))?;
+    let mut pattern = &s[1..close];
+    let rest = s[close + 1..].trim();
+    let known_fail = match rest {
+        "" => false,
+        "*" => true,
+        _ => return Err(format!("unexpected `{rest}` after ] in `{text}`")),
+    };
+    let negated = pattern.starts_with('!');
+    if negated {
+        pattern = &pattern[1..];
+    }
+    let regex = re::Regex::new(pattern).map_err(|e| format!("bad regex `{pattern}`: {e}"))?;
+    Ok(Expect {
+        error,
+        negated,
+        pattern: pattern.to_string(),
+        regex,
+        known_fail,
+        text,
+    })
+}
+
+fn decode_raw(s: &str) -> Result<String, String> {
+    let mut out = String::new();
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('t') => out.push('\t'),
+            Some('r') => out.push('\r'),
+            Some('\\') => out.push('\\'),
+            Some('x') => {
+                let hex: String = chars.by_ref().take(2).collect();
+                let v =
+                    u8::from_str_radix(&hex, 16).map_err(|_| format!("bad \\x escape in `{s}`"))?;
+                out.push(char::from(v));
+            }
+            other => {
+                return Err(format!(
+                    "bad escape \\{} in `{s}`",
+                    other.map(String::from).unwrap_or_default()
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn leading_id(s: &str) -> Option<u64> {
+    let digits: String = s.chars().take_while(|c| c.is_ascii_digit()).collect();
+    if digits.is_empty() {
+        return None;
+    }
+    let rest = &s[digits.len()..];
+    if rest.is_empty() || rest.starts_with([' ', '\t']) {
+        digits.parse().ok()
+    } else {
+        None
+    }
+}
+
+fn parse_tst(content: &str) -> (Vec<Item>, Vec<String>) {
+    let mut items: Vec<Item> = Vec::new();
+    let mut errors = Vec::new();
+    for (k, raw_line) in content.lines().enumerate() {
+        let line = k + 1;
+        let l = raw_line.trim_end_matches(['\r', '\n']);
+        let t = l.trim();
+        if t.is_empty() {
+            continue;
+        }
+        if let Some(spec) = t.strip_prefix("#?") {
+            match items.last_mut() {
+                Some(Item::Test {
+                    expect: e @ None, ..
+                }) => match parse_expect(spec) {
+                    Ok(x) => *e = Some(x),
+                    Err(msg) => errors.push(format!("line {line}: {msg}")),
+                },
+                Some(Item::Raw { .. }) => {
+                    let Some(Item::Raw { line: rl, text }) = items.pop() else {
+                        unreachable!()
+                    };
+                    match parse_expect(spec) {
+                        Ok(x) => items.push(Item::Test {
+                            line: rl,
+                            id: leading_id(&text),
+                            text,
+                            raw: true,
+                            expect: Some(x),
+                        }),
+                        Err(msg) => errors.push(format!("line {line}: {msg}")),
+                    }
+                }
+                _ => errors.push(format!(
+                    "line {line}: `#?` without a numbered test before it"
+                )),
+            }
+            continue;
+        }
+        if let Some(raw) = t.strip_prefix("#>") {
+            let raw = raw.strip_prefix(' ').unwrap_or(raw);
+            // Keep trailing spaces of the original line out: use the trimmed form.
+            match decode_raw(raw) {
+                Ok(text) => items.push(Item::Raw { line, text }),
+                Err(msg) => errors.push(format!("line {line}: {msg}")),
+            }
+            continue;
+        }
+        if t.starts_with('#') {
+            continue;
+        }
+        match leading_id(t) {
+            Some(id) => items.push(Item::Test {
+                line,
+                id: Some(id),
+                text: t.to_string(),
+                raw: false,
+                expect: None,
+            }),
+            None => items.push(Item::Command {
+                line,
+                text: t.to_string(),
+            }),
+        }
+    }
+    for item in &items {
+        if let Item::Test {
+            line, expect: None, ..
+        } = item
+        {
+            errors.push(format!("line {line}: numbered test without a `#?` line"));
+        }
+    }
+    (items, errors)
+}
+
+// ---------------------------------------------------------------------------
+// The engine process
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Reply {
+    ok: bool,
+    id: Option<u64>,
+    text: String,
+}
+
+impl Reply {
+    fn show(&self) -> String {
+        let sign = if self.ok { '=' } else { '?' };
+        let id = self.id.map(|i| i.to_string()).unwrap_or_default();
+        format!("{sign}{id} {}", self.text)
+    }
+}
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    stderr: Arc<Mutex<Vec<String>>>,
+    dead: bool,
+}
+
+fn engine_command() -> Command {
+    match std::env::var("GTP_REGRESS_ENGINE") {
+        Ok(cmdline) if !cmdline.trim().is_empty() => {
+            let mut parts = cmdline.split_whitespace();
+            let mut cmd = Command::new(parts.next().unwrap());
+            cmd.args(parts);
+            cmd
+        }
+        _ => Command::new(env!("CARGO_BIN_EXE_weiqi")),
+    }
+}
+
+impl Engine {
+    fn start() -> Result<Engine, String> {
+        let mut child = engine_command()
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start engine: {e}"))?;
+        let stdout = child.stdout.take().unwrap();
+        let mut stderr_pipe = child.stderr.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut r = BufReader::new(stdout);
+            loop {
+                let mut buf = Vec::new();
+                match r.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let s = String::from_utf8_lossy(&buf).into_owned();
+                        if tx.send(s).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        let stderr = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&stderr);
+        std::thread::spawn(move || {
+            let mut s = String::new();
+            let _ = stderr_pipe.read_to_string(&mut s);
+            let mut v = sink.lock().unwrap();
+            v.extend(s.lines().map(str::to_string));
+        });
+        Ok(Engine {
+            stdin: child.stdin.take(),
+            child,
+            lines: rx,
+            stderr,
+            dead: false,
+        })
+    }
+
+    fn send_raw(&mut self, text: &str) -> Result<(), String> {
+        let stdin = self.stdin.as_mut().ok_or("stdin closed")?;
+        stdin
+            .write_all(text.as_bytes())
+            .and_then(|_| stdin.write_all(b"\n"))
+            .and_then(|_| stdin.flush())
+            .map_err(|e| {
+                self.dead = true;
+                format!("engine stdin closed ({e}): crashed?")
+            })
+    }
+
+    fn next_line(&mut self, deadline: Instant) -> Result<String, String> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(l) => Ok(l),
+            Err(RecvTimeoutError::Timeout) => {
+                self.dead = true;
+                let _ = self.child.kill();
+                Err(format!(
+                    "no reply within {} s (engine killed)",
+                    TIMEOUT.as_secs()
+                ))
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                self.dead = true;
+                let status = self.child.wait().map(|s| s.to_string()).unwrap_or_default();
+                Err(format!("engine closed stdout (exited: {status})"))
+            }
+        }
+    }
+
+    /// Reads one reply: `=`/`?`, optional id, text, up to the empty line.
+    fn read_reply(&mut self) -> Result<Reply, String> {
+        let deadline = Instant::now() + TIMEOUT;
+        let first = self.next_line(deadline)?;
+        let first = first.trim_end_matches(['\n', '\r']);
+        let ok = match first.chars().next() {
+            Some('=') => true,
+            Some('?') => false,
+            _ => {
+                return Err(format!("reply does not start with = or ?: {first:?}"));
+            }
+        };
+        let rest = &first[1..];
+        let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+        let id = if digits.is_empty() {
+            None
+        } else {
+            digits.parse().ok()
+        };
+        let after = &rest[digits.len()..];
+        if !(after.is_empty() || after.starts_with(' ') || after.starts_with('\t')) {
+            return Err(format!("no space after =/?[id] in reply: {first:?}"));
+        }
+        let mut text = after.to_string();
+        loop {
+            let l = self.next_line(deadline)?;
+            let l = l.trim_end_matches(['\n', '\r']);
+            if l.is_empty() {
+                break;
+            }
+            text.push('\n');
+            text.push_str(l);
+        }
+        Ok(Reply {
+            ok,
+            id,
+            text: text.trim().to_string(),
+        })
+    }
+
+    fn ask(&mut self, text: &str) -> Result<Reply, String> {
+        self.send_raw(text)?;
+        self.read_reply()
+    }
+
+    fn snapshot(&mut self) -> Result<Vec<Reply>, String> {
+        SNAPSHOT.iter().map(|c| self.ask(c)).collect()
+    }
+
+    fn stderr_tail(&self) -> String {
+        let v = self.stderr.lock().unwrap();
+        let start = v.len().saturating_sub(10);
+        v[start..].join("\n")
+    }
+
+    /// Sends `quit` and waits briefly for the process to end.
+    fn finish(mut self) -> Option<String> {
+        if self.dead {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+            return None;
+        }
+        let mut problem = None;
+        match self.ask("quit") {
+            Ok(r) if r.ok => {}
+            Ok(r) => problem = Some(format!("quit answered {}", r.show())),
+            Err(e) => problem = Some(format!("quit: {e}")),
+        }
+        drop(self.stdin.take());
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(_)) => break,
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(20))
+                }
+                _ => {
+                    let _ = self.child.kill();
+                    let _ = self.child.wait();
+                    problem.get_or_insert_with(|| "engine did not exit within 5 s of quit".into());
+                    break;
+                }
+            }
+        }
+        problem
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Running a file
+// ---------------------------------------------------------------------------
+
+#[derive(Default)]
+struct Tally {
+    tests: usize,
+    passed: usize,
+    known_fail: usize,
+    failed: usize,
+    unexpected_pass: usize,
+    warnings: usize,
+    report: String,
+}
+
+fn judge(expect: &Expect, reply: &Reply) -> bool {
+    reply.ok != expect.error && expect.regex.is_match(&reply.text) != expect.negated
+}
+
+fn run_file(path: &Path, t: &mut Tally) {
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    let content = match std::fs::read_to_string(path) {
+        Ok(c) => c,
+        Err(e) => {
+            t.failed += 1;
+            let _ = writeln!(t.report, "{name}: cannot read: {e}");
+            return;
+        }
+    };
+    let (items, errors) = parse_tst(&content);
+    for e in &errors {
+        t.failed += 1;
+        let _ = writeln!(t.report, "{name}: format error: {e}");
+    }
+    let mut engine = match Engine::start() {
+        Ok(e) => e,
+        Err(e) => {
+            t.failed += 1;
+            let _ = writeln!(t.report, "{name}: {e}");
+            return;
+        }
+    };
+    let mut file_tests = 0;
+    let mut file_bad = 0;
+    for item in &items {
+        match item {
+            Item::Command { line, text } => match engine.ask(text) {
+                Ok(r) if r.ok => {}
+                Ok(r) => {
+                    t.warnings += 1;
+                    let _ = writeln!(
+                        t.report,
+                        "{name}:{line}: warning: `{text}` answered {}",
+                        r.show()
+                    );
+                }
+                Err(e) => {
+                    t.failed += 1;
+                    let _ = writeln!(
+                        t.report,
+                        "{name}:{line}: `{text}`: {e}\n  stderr: {}",
+                        engine.stderr_tail()
+                    );
+                    break;
+                }
+            },
+            Item::Raw { line, text } => {
+                if let Err(e) = engine.send_raw(text) {
+                    t.failed += 1;
+                    let _ = writeln!(t.report, "{name}:{line}: raw {text:?}: {e}");
+                    break;
+                }
+            }
+            Item::Test {
+                line,
+                id,
+                text,
+                raw,
+                expect,
+            } => {
+                let Some(expect) = expect else { continue };
+                t.tests += 1;
+                file_tests += 1;
+                let before = if expect.error {
+                    match engine.snapshot() {
+                        Ok(s) => Some(s),
+                        Err(e) => {
+                            t.failed += 1;
+                            let _ =
+                                writeln!(t.report, "{name}:{line}: snapshot before `{text}`: {e}");
+                            break;
+                        }
+                    }
+                } else {
+                    None
+                };
+                let reply = if *raw {
+                    engine.send_raw(text).and_then(|_| engine.read_reply())
+                } else {
+                    engine.ask(text)
+                };
+                let reply = match reply {
+                    Ok(r) => r,
+                    Err(e) => {
+                        t.failed += 1;
+                        file_bad += 1;
+                        let _ = writeln!(
+                            t.report,
+                            "{name}:{line}: FAILED `{}`\n  expected: {}\n  got: {e}\n  stderr: {}",
+                            text.escape_debug(),
+                            expect.text,
+                            engine.stderr_tail()
+                        );
+                        break;
+                    }
+                };
+                let mut problems = Vec::new();
+                if reply.id != *id {
+                    problems.push(format!("id {:?} echoed as {:?}", id, reply.id));
+                }
+                if !judge(expect, &reply) {
+                    problems.push("reply does not match".to_string());
+                }
+                if let Some(before) = before {
+                    match engine.snapshot() {
+                        Ok(after) => {
+                            for ((cmd, b), a) in SNAPSHOT.iter().zip(&before).zip(&after) {
+                                if b != a {
+                                    problems.push(format!(
+                                        "state changed by a refused command: `{cmd}` was\n{}\n  and is now\n{}",
+                                        b.show(),
+                                        a.show()
+                                    ));
+                                }
+                            }
+                        }
+                        Err(e) => problems.push(format!("snapshot after: {e}")),
+                    }
+                }
+                let passed = problems.is_empty();
+                match (passed, expect.known_fail) {
+                    (true, false) => t.passed += 1,
+                    (false, true) => t.known_fail += 1,
+                    (true, true) => {
+                        t.unexpected_pass += 1;
+                        file_bad += 1;
+                        let _ = writeln!(
+                            t.report,
+                            "{name}:{line}: UNEXPECTED PASS `{}` (remove the `*`)\n  expected: {}\n  got: {}",
+                            text.escape_debug(),
+                            expect.text,
+                            reply.show()
+                        );
+                    }
+                    (false, false) => {
+                        t.failed += 1;
+                        file_bad += 1;
+                        let _ = writeln!(
+                            t.report,
+                            "{name}:{line}: FAILED `{}`\n  expected: {}\n  got: {}\n  ({})",
+                            text.escape_debug(),
+                            expect.text,
+                            reply.show(),
+                            problems.join("; ")
+                        );
+                    }
+                }
+                if engine.dead {
+                    break;
+                }
+            }
+        }
+    }
+    if let Some(p) = engine.finish() {
+        t.failed += 1;
+        let _ = writeln!(t.report, "{name}: {p}");
+    }
+    let _ = writeln!(
+        t.report,
+        "{name}: {file_tests} tests, {file_bad} unexpected results"
+    );
+}
+
+fn tst_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-tests");
+    let filter = std::env::var("GTP_REGRESS_FILTER").unwrap_or_default();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "tst"))
+        .filter(|p| p.file_name().unwrap().to_string_lossy().contains(&filter))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn gtp_regression_files() {
+    // Run on a thread with a known stack size; the runner itself is small.
+    let result = std::thread::Builder::new()
+        .stack_size(16 << 20)
+        .spawn(|| {
+            let mut t = Tally::default();
+            let files = tst_files();
+            assert!(!files.is_empty(), "no gtp-tests/*.tst files");
+            for f in &files {
+                run_file(f, &mut t);
+            }
+            t
+        })
+        .unwrap()
+        .join()
+        .expect("runner panicked");
+    println!("{}", result.report);
+    println!(
+        "gtp regress: {} test cases: {} passed, {} failed, {} known failures, {} unexpected passes, {} warnings",
+        result.tests,
+        result.passed,
+        result.failed,
+        result.known_fail,
+        result.unexpected_pass,
+        result.warnings
+    );
+    assert!(
+        result.failed == 0 && result.unexpected_pass == 0,
+        "{} failures and {} unexpected passes (see the report above)",
+        result.failed,
+        result.unexpected_pass
+    );
+}
+
+#[test]
+fn tst_parsing() {
+    let (items, errors) = parse_tst(
+        "# comment\nboardsize 9\n\n10 is_legal b e5\n#? [1]\n20 play b z9\n#? ?[syntax error|illegal move]*\n#> \\t# comment\n#> 30\\tname\n#? [!]\n40 name\n",
+    );
+    assert_eq!(
+        errors,
+        vec!["line 11: numbered test without a `#?` line".to_string()]
+    );
+    assert_eq!(items.len(), 6);
+    assert!(matches!(&items[0], Item::Command { line: 2, text } if text == "boardsize 9"));
+    match &items[2] {
+        Item::Test {
+            id: Some(20),
+            expect: Some(e),
+            ..
+        } => {
+            assert!(e.error && e.known_fail && !e.negated);
+            assert_eq!(e.pattern, "syntax error|illegal move");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(&items[3], Item::Raw { text, .. } if text == "\t# comment"));
+    match &items[4] {
+        Item::Test {
+            id: Some(30),
+            raw: true,
+            text,
+            expect: Some(e),
+            ..
+        } => {
+            assert_eq!(text, "30\tname");
+            assert!(e.negated && e.pattern.is_empty());
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(leading_id("12x"), None);
+    assert_eq!(leading_id("12"), Some(12));
+    assert_eq!(decode_raw("a\\x01b\\\\").unwrap(), "a\u{1}b\\");
+    let e = parse_expect("[=]").unwrap();
+    let ok = |text: &str| Reply {
+        ok: true,
+        id: None,
+        text: text.into(),
+    };
+    assert!(judge(&e, &ok("=")));
+    assert!(!judge(
+        &e,
+        &Reply {
+            ok: false,
+            id: None,
+            text: "=".into()
+        }
+    ));
+    assert!(parse_expect("[a] x").is_err());
+}
