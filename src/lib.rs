@@ -5,6 +5,7 @@
 
 pub mod bench;
 pub mod board;
+pub mod clock;
 pub mod game;
 pub mod gtp;
 pub mod playout;
