@@ -1,4 +1,5 @@
-//! The `weiqi` command line: the GTP engine (default), and `weiqi bench`.
+//! The `weiqi` command line: the GTP engine (default, with its time options
+//! `--lag-margin` and `--move-time`), and `weiqi bench`.
 
 use std::io::ErrorKind;
 use std::process::ExitCode;
@@ -8,6 +9,7 @@ use clap::{Parser, Subcommand};
 use log::LevelFilter;
 use weiqi::gtp::Engine;
 use weiqi::gtp::setup::parse_komi;
+use weiqi::gtp::time::TimeOptions;
 use weiqi::rules::Rules;
 
 #[derive(Parser)]
@@ -29,6 +31,13 @@ struct Cli {
     /// rules changes sent over GTP.
     #[arg(long, value_name = "F", value_parser = parse_komi_arg, allow_negative_numbers = true)]
     komi: Option<f64>,
+    /// Seconds kept in hand on every timed move for the delay between the
+    /// engine's reply and the controller stopping its clock.
+    #[arg(long, value_name = "SECONDS", default_value = "0.5", value_parser = parse_seconds, allow_negative_numbers = true)]
+    lag_margin: Duration,
+    /// Seconds `genmove` may think when no time settings were received.
+    #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = parse_seconds, allow_negative_numbers = true)]
+    move_time: Duration,
     /// Log level on stderr (off, error, warn, info, debug, trace); RUST_LOG,
     /// when set, takes precedence.
     #[arg(long, value_name = "LEVEL", default_value = "warn", global = true)]
@@ -54,6 +63,17 @@ fn parse_rules(s: &str) -> Result<Rules, String> {
 
 fn parse_komi_arg(s: &str) -> Result<f64, String> {
     parse_komi(s).ok_or_else(|| format!("'{s}' is not a komi (a finite number within ±1000)"))
+}
+
+/// Longest `--lag-margin` or `--move-time` accepted: a day.
+const MAX_OPTION_SECONDS: f64 = 86_400.0;
+
+fn parse_seconds(s: &str) -> Result<Duration, String> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|t| t.is_finite() && (0.0..=MAX_OPTION_SECONDS).contains(t))
+        .and_then(|t| Duration::try_from_secs_f64(t).ok())
+        .ok_or_else(|| format!("'{s}' is not a number of seconds from 0 to {MAX_OPTION_SECONDS}"))
 }
 
 fn init_logging(level: LevelFilter) {
@@ -88,6 +108,10 @@ fn main() -> ExitCode {
         }
         None => {
             let mut engine = Engine::new(cli.rules.unwrap_or_default(), cli.komi);
+            engine.set_time_options(TimeOptions {
+                lag_margin: cli.lag_margin,
+                move_time: cli.move_time,
+            });
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();
             match weiqi::gtp::run(&mut engine, stdin, stdout) {

@@ -69,6 +69,8 @@ const SNAPSHOT: &[&str] = &[
     "captures black",
     "captures white",
     "kata-get-rules",
+    "weiqi-time_left black",
+    "weiqi-time_left white",
 ];
 
 // ---------------------------------------------------------------------------

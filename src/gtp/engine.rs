@@ -6,6 +6,8 @@
 //! and time settings as they were. As a last line of defence a handler that
 //! panics is caught, the state from before the command is restored, and the
 //! reply is `? internal error`.
+//!
+//! Time is charged, never refunded: `undo` leaves the clocks alone.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -13,10 +15,11 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::board::{Color, Point};
+use crate::clock::Clock;
 use crate::game::{Game, Move};
 use crate::rules::Rules;
 
-use super::time::TimeSettings;
+use super::time::TimeOptions;
 use super::vertex::{VertexError, parse_color, parse_move, parse_point};
 use super::{play, query, rules, setup, time};
 
@@ -102,6 +105,9 @@ pub static COMMANDS: &[(&str, Handler)] = &[
     ("kgs-time_settings", time::kgs_time_settings),
     ("kgs-genmove_cleanup", play::genmove),
     ("kgs-game_over", empty),
+    // weiqi extensions.
+    ("weiqi-time_settings", time::weiqi_time_settings),
+    ("weiqi-time_left", time::weiqi_time_left),
     // GoGui.
     ("gogui-analyze_commands", query::gogui_analyze_commands),
     ("gogui-interrupt", empty),
@@ -115,7 +121,10 @@ pub struct Engine {
     /// `kata-set-rules` JSON). An explicit komi survives rules changes;
     /// otherwise a rules change adopts the preset's default komi.
     pub(super) komi_explicit: bool,
-    pub(super) time: TimeSettings,
+    /// Both players' clocks.
+    pub(super) clock: Clock,
+    /// Lag margin and the move time without a time limit.
+    pub(super) time_options: TimeOptions,
     /// Randomness for `genmove` (fixed seed: runs are reproducible).
     pub(super) rng: SmallRng,
     pub(super) quit: bool,
@@ -132,7 +141,8 @@ impl Engine {
         Engine {
             game,
             komi_explicit: komi.is_some(),
-            time: TimeSettings::default(),
+            clock: Clock::default(),
+            time_options: TimeOptions::default(),
             rng: SmallRng::seed_from_u64(0x7765_6971_6921),
             quit: false,
         }
@@ -143,9 +153,24 @@ impl Engine {
         &self.game
     }
 
-    /// The time settings received.
-    pub fn time(&self) -> &TimeSettings {
-        &self.time
+    /// Both players' clocks.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// Both players' clocks, to set them (e.g. from a loaded SGF file).
+    pub fn clock_mut(&mut self) -> &mut Clock {
+        &mut self.clock
+    }
+
+    /// The lag margin and the move time without a time limit.
+    pub fn time_options(&self) -> TimeOptions {
+        self.time_options
+    }
+
+    /// Sets the lag margin and the move time without a time limit.
+    pub fn set_time_options(&mut self, options: TimeOptions) {
+        self.time_options = options;
     }
 
     /// Whether `quit` was received.

@@ -16,7 +16,8 @@ pub fn parse_komi(s: &str) -> Option<f64> {
         .filter(|k| k.is_finite() && k.abs() <= MAX_KOMI)
 }
 
-/// `boardsize N`: a new empty board; komi and rules stay.
+/// `boardsize N`: a new empty board and full clocks; komi, rules and time
+/// settings stay.
 pub fn boardsize(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 1)?;
     let s = arg(args, 0)?;
@@ -34,13 +35,16 @@ pub fn boardsize(engine: &mut Engine, args: &[&str]) -> Reply {
     let mut game = Game::new(size, *engine.game.rules()).ok_or_else(unacceptable)?;
     game.set_komi(engine.game.komi());
     engine.game = game;
+    engine.clock.reset();
     Ok(String::new())
 }
 
-/// `clear_board`: empty board, no history, no captures; komi and rules stay.
+/// `clear_board`: empty board, no history, no captures, full clocks (a new
+/// game); komi, rules and time settings stay.
 pub fn clear_board(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 0)?;
     engine.game.clear();
+    engine.clock.reset();
     Ok(String::new())
 }
 

@@ -38,7 +38,7 @@ fn state(e: &Engine) -> String {
         g.board().captures(Color::White),
         g.komi(),
         g.rules(),
-        e.time(),
+        e.clock(),
         query::board_diagram(g),
     )
 }
@@ -147,6 +147,20 @@ fn failing_commands_change_nothing() {
         "undo 2",
         "time_left b 10 0 0",
         "kgs-time_settings none 5",
+        "time_settings -1 -1 -1",
+        "time_settings 1.5 0 0",
+        "time_settings 1e3 0 0",
+        "time_settings 60 nan 0",
+        "time_left b 10.5 0",
+        "time_left b 10 -1",
+        "time_left b inf 0",
+        "kgs-time_settings absolute -5",
+        "kgs-time_settings fischer 10 5",
+        "kgs-time_settings byoyomi 0 60 5 1",
+        "weiqi-time_settings fischer 10",
+        "weiqi-time_settings fischer 10 -5",
+        "weiqi-time_left",
+        "weiqi-time_left b w",
         "kgs-rules japanese chinese",
         "boardsize 26",
         "boardsize x",
@@ -323,39 +337,117 @@ fn rules_changes_adopt_the_preset_komi_unless_komi_was_set() {
 }
 
 #[test]
-fn time_settings_are_stored() {
-    use time::{TimeLeft, TimeSystem};
+fn time_settings_set_the_clock() {
+    use crate::clock::{Side, TimeLeft, TimeSystem};
+    use std::time::Duration;
+    let secs = Duration::from_secs;
     let mut e = Engine::default();
-    session(&mut e, "time_settings 600 30 5\ntime_left b 512.5 0\n");
+    assert_eq!(e.clock().system(), TimeSystem::None);
+    session(&mut e, "time_settings 600 30 5\ntime_left b 512 0\n");
     assert_eq!(
-        e.time().system,
-        TimeSystem::Canadian {
-            main: 600.0,
-            period: 30.0,
-            stones: 5
-        }
+        e.clock().system(),
+        TimeSystem::canadian(secs(600), secs(30), 5)
     );
     assert_eq!(
-        e.time().left[0],
+        e.clock().left(Side::Black),
         Some(TimeLeft {
-            seconds: 512.5,
+            time: secs(512),
             count: 0
         })
     );
     session(&mut e, "kgs-time_settings byoyomi 1800 60 5\n");
-    assert_eq!(
-        e.time().system,
-        TimeSystem::Byoyomi {
-            main: 1800.0,
-            period: 60.0,
-            periods: 5
-        }
-    );
-    assert_eq!(e.time().left, [None, None]);
+    assert_eq!(e.clock().system(), TimeSystem::chinese(secs(1800), 5));
+    assert_eq!(one(&mut e, "weiqi-time_left b"), "= 1800 0");
     session(&mut e, "time_settings 0 1 0\n");
-    assert_eq!(e.time().system, TimeSystem::NoLimit);
+    assert_eq!(e.clock().system(), TimeSystem::None);
+    assert_eq!(one(&mut e, "weiqi-time_left w"), "= none");
     session(&mut e, "time_settings 60 0 0\n");
-    assert_eq!(e.time().system, TimeSystem::Absolute { main: 60.0 });
+    assert_eq!(e.clock().system(), TimeSystem::absolute(secs(60)));
+    session(&mut e, "kgs-time_settings CANADIAN 0 300 25\n");
+    assert_eq!(one(&mut e, "weiqi-time_left white"), "= 300 25");
+    session(&mut e, "weiqi-time_settings fischer 300 10\n");
+    assert_eq!(e.clock().system(), TimeSystem::fischer(secs(300), secs(10)));
+    session(&mut e, "kgs-time_settings none\n");
+    assert_eq!(e.clock().system(), TimeSystem::None);
+    // Huge values clamp to what the clock holds.
+    session(
+        &mut e,
+        "time_settings 99999999999999999999999 99999999999 4294967296\n",
+    );
+    assert_eq!(
+        e.clock().system(),
+        TimeSystem::canadian(crate::clock::MAX_TIME, crate::clock::MAX_TIME, u32::MAX)
+    );
+}
+
+/// The engine's clock for `color`, as `weiqi-time_left` shows it.
+fn clock_text(e: &mut Engine, color: &str) -> String {
+    one(e, &format!("weiqi-time_left {color}"))
+}
+
+#[test]
+fn genmove_charges_its_own_clock_and_undo_does_not_refund() {
+    let mut e = Engine::default();
+    session(&mut e, "boardsize 9\ntime_settings 60 0 0\n");
+    assert_eq!(clock_text(&mut e, "b"), "= 60 0");
+    assert!(one(&mut e, "genmove b").starts_with("= "));
+    let after = clock_text(&mut e, "b");
+    assert_ne!(after, "= 60 0", "genmove charged nothing");
+    assert!(after.starts_with("= 59.9"), "{after}");
+    // The opponent's clock is untouched; undo gives nothing back.
+    assert_eq!(clock_text(&mut e, "w"), "= 60 0");
+    one(&mut e, "undo");
+    assert_eq!(clock_text(&mut e, "b"), after);
+    // reg_genmove is not a move: no charge.
+    one(&mut e, "reg_genmove b");
+    assert_eq!(clock_text(&mut e, "b"), after);
+    // time_left overrides the engine's count.
+    one(&mut e, "time_left b 42 0");
+    assert_eq!(clock_text(&mut e, "b"), "= 42 0");
+    // A new game starts with full clocks and the same settings.
+    one(&mut e, "clear_board");
+    assert_eq!(clock_text(&mut e, "b"), "= 60 0");
+    one(&mut e, "time_left w 1 0");
+    one(&mut e, "boardsize 19");
+    assert_eq!(clock_text(&mut e, "w"), "= 60 0");
+}
+
+#[test]
+fn byoyomi_time_left_counts_periods() {
+    let mut e = Engine::default();
+    session(&mut e, "kgs-time_settings byoyomi 0 60 5\n");
+    assert_eq!(clock_text(&mut e, "b"), "= 60 5");
+    one(&mut e, "time_left b 60 2");
+    assert_eq!(clock_text(&mut e, "b"), "= 60 2");
+    // A quick move in byo-yomi costs nothing.
+    assert!(one(&mut e, "genmove b").starts_with("= "));
+    assert_eq!(clock_text(&mut e, "b"), "= 60 2");
+    // S = 0: back in main time.
+    one(&mut e, "time_left b 100 0");
+    assert_eq!(clock_text(&mut e, "b"), "= 100 0");
+}
+
+#[test]
+fn think_budget_follows_the_clock_and_the_options() {
+    use std::time::Duration;
+    let mut e = Engine::default();
+    e.set_time_options(time::TimeOptions {
+        lag_margin: Duration::from_millis(200),
+        move_time: Duration::from_secs(3),
+    });
+    assert_eq!(time::think_budget(&e, Color::Black), Duration::from_secs(3));
+    one(&mut e, "kgs-time_settings byoyomi 0 1 1");
+    assert_eq!(
+        time::think_budget(&e, Color::Black),
+        Duration::from_millis(800)
+    );
+    one(&mut e, "kgs-time_settings absolute 120");
+    assert_eq!(time::think_budget(&e, Color::White), Duration::from_secs(1));
+    one(&mut e, "time_left w 0 0");
+    assert_eq!(time::think_budget(&e, Color::White), Duration::ZERO);
+    // Out of time, genmove still answers with a legal move.
+    assert!(one(&mut e, "genmove w").starts_with("= "));
+    assert_eq!(clock_text(&mut e, "w"), "= 0 0 flagged");
 }
 
 #[test]

@@ -1,126 +1,196 @@
-//! Time settings as GTP sends them: `time_settings`, `time_left`,
-//! `kgs-time_settings`. They are validated and stored; the clock that acts
-//! on them is a later issue.
+//! Time commands: `time_settings`, `time_left`, `kgs-time_settings`, and
+//! the extensions `weiqi-time_settings` (adds Fischer) and
+//! `weiqi-time_left` (what the engine's clock shows); plus the think budget
+//! and clock charging that `genmove` uses.
+//!
+//! The clock itself is [`crate::clock`]; this module turns GTP arguments
+//! into its values and its errors into GTP text. Times are whole seconds,
+//! as the GTP spec says; values too large for the clock are clamped to
+//! [`MAX_TIME`], negative or non-integer ones are a `syntax error`. A
+//! failing command changes nothing.
+
+use std::num::IntErrorKind;
+use std::time::{Duration, Instant};
+
+use crate::board::Color;
+use crate::clock::{MAX_TIME, Side, TimeLeft, TimeSystem};
 
 use super::engine::{Engine, Failure, Reply, arg, color_arg, exactly};
 
-/// A time system.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub enum TimeSystem {
-    /// No time limit (the default).
-    #[default]
-    NoLimit,
-    /// Main time only, in seconds.
-    Absolute { main: f64 },
-    /// Main time, then `stones` moves in each period of `period` seconds.
-    Canadian { main: f64, period: f64, stones: u32 },
-    /// Main time, then `periods` periods of `period` seconds (Japanese).
-    Byoyomi {
-        main: f64,
-        period: f64,
-        periods: u32,
-    },
+/// Time options of the engine (the command line's `--lag-margin` and
+/// `--move-time`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeOptions {
+    /// Time kept in hand for the delay between the engine's reply and the
+    /// controller stopping its clock.
+    pub lag_margin: Duration,
+    /// How long `genmove` may think when there is no time limit.
+    pub move_time: Duration,
 }
 
-/// A `time_left` report.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TimeLeft {
-    pub seconds: f64,
-    /// Stones (Canadian) or periods (byo-yomi) left; 0 in main time.
-    pub count: u32,
-}
-
-/// The time settings received, and the last time left per colour.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct TimeSettings {
-    pub system: TimeSystem,
-    /// Indexed by [`crate::board::Color::index`].
-    pub left: [Option<TimeLeft>; 2],
-}
-
-impl TimeSettings {
-    fn set(&mut self, system: TimeSystem) {
-        self.system = system;
-        self.left = [None, None];
+impl Default for TimeOptions {
+    fn default() -> TimeOptions {
+        TimeOptions {
+            lag_margin: Duration::from_millis(500),
+            move_time: Duration::from_secs(1),
+        }
     }
 }
 
-/// A non-negative finite number of seconds.
-fn seconds(args: &[&str], i: usize) -> Result<f64, Failure> {
-    let s = arg(args, i)?;
-    s.parse::<f64>()
-        .ok()
-        .filter(|t| t.is_finite() && *t >= 0.0)
-        .map(|t| t.max(0.0)) // -0 becomes 0
-        .ok_or_else(|| Failure::syntax(format!("'{s}' is not a time")))
+/// The clock's name for a colour.
+pub fn side(color: Color) -> Side {
+    match color {
+        Color::Black => Side::Black,
+        Color::White => Side::White,
+    }
 }
 
-/// A non-negative integer count (stones, periods).
+/// A non-negative whole number of seconds; larger than the clock holds is
+/// clamped.
+fn seconds(args: &[&str], i: usize) -> Result<Duration, Failure> {
+    let s = arg(args, i)?;
+    let n = match s.parse::<u64>() {
+        Ok(n) => n,
+        Err(e) if *e.kind() == IntErrorKind::PosOverflow => u64::MAX,
+        Err(_) => {
+            return Err(Failure::syntax(format!(
+                "'{s}' is not a time (whole seconds)"
+            )));
+        }
+    };
+    Ok(Duration::from_secs(n).min(MAX_TIME))
+}
+
+/// A non-negative integer count (stones, periods); huge counts clamp.
 fn count(args: &[&str], i: usize) -> Result<u32, Failure> {
     let s = arg(args, i)?;
-    s.parse::<u32>()
-        .map_err(|_| Failure::syntax(format!("'{s}' is not a count")))
+    match s.parse::<u32>() {
+        Ok(n) => Ok(n),
+        Err(e) if *e.kind() == IntErrorKind::PosOverflow => Ok(u32::MAX),
+        Err(_) => Err(Failure::syntax(format!("'{s}' is not a count"))),
+    }
 }
 
-/// `time_settings M B S` (Canadian; B>0 and S=0 means no limit, B=0
+fn install(engine: &mut Engine, system: TimeSystem) {
+    log::debug!("time system: {system:?}");
+    engine.clock = crate::clock::Clock::new(system);
+}
+
+/// `time_settings M B S` (Canadian; B > 0 and S = 0 means no limit, B = 0
 /// absolute).
 pub fn time_settings(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 3)?;
     let main = seconds(args, 0)?;
     let period = seconds(args, 1)?;
     let stones = count(args, 2)?;
-    let system = if period > 0.0 && stones == 0 {
-        TimeSystem::NoLimit
-    } else if period == 0.0 {
-        TimeSystem::Absolute { main }
-    } else {
-        TimeSystem::Canadian {
-            main,
-            period,
-            stones,
-        }
-    };
-    engine.time.set(system);
+    install(engine, TimeSystem::from_gtp(main, period, stones));
     Ok(String::new())
 }
 
-/// `time_left C T S` (S = 0 in main time; periods left under byo-yomi).
+/// `time_left C T S`: S = 0 in main time; otherwise T is the time left in
+/// the current period and S the stones (Canadian) or periods (byo-yomi)
+/// left. Overrides the engine's own count; ignored without a time limit.
 pub fn time_left(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 3)?;
     let color = color_arg(args, 0)?;
-    let seconds = seconds(args, 1)?;
+    let time = seconds(args, 1)?;
     let count = count(args, 2)?;
-    engine.time.left[color.index()] = Some(TimeLeft { seconds, count });
+    if !engine.clock.is_limited() {
+        log::debug!("time_left without a time limit: ignored");
+    }
+    engine.clock.set_left(side(color), TimeLeft { time, count });
     Ok(String::new())
 }
 
-/// `kgs-time_settings none | absolute T | byoyomi T B P | canadian T B S`.
-pub fn kgs_time_settings(engine: &mut Engine, args: &[&str]) -> Reply {
+/// The systems of `kgs-time_settings`, and Fischer when `fischer` is true.
+fn parse_system(args: &[&str], fischer: bool) -> Result<TimeSystem, Failure> {
     let kind = arg(args, 0)?;
     let kind_lower = kind.to_ascii_lowercase();
     let n = match kind_lower.as_str() {
         "none" => 1,
         "absolute" => 2,
-        _ => 4,
-    };
-    exactly(args, n)?;
-    let system = match kind_lower.as_str() {
-        "none" => TimeSystem::NoLimit,
-        "absolute" => TimeSystem::Absolute {
-            main: seconds(args, 1)?,
-        },
-        "byoyomi" => TimeSystem::Byoyomi {
-            main: seconds(args, 1)?,
-            period: seconds(args, 2)?,
-            periods: count(args, 3)?,
-        },
-        "canadian" => TimeSystem::Canadian {
-            main: seconds(args, 1)?,
-            period: seconds(args, 2)?,
-            stones: count(args, 3)?,
-        },
+        "fischer" if fischer => 3,
+        "byoyomi" | "canadian" => 4,
         _ => return Err(Failure::syntax(format!("'{kind}' is not a time system"))),
     };
-    engine.time.set(system);
+    exactly(args, n)?;
+    Ok(match kind_lower.as_str() {
+        "none" => TimeSystem::None,
+        "absolute" => TimeSystem::absolute(seconds(args, 1)?),
+        "fischer" => TimeSystem::fischer(seconds(args, 1)?, seconds(args, 2)?),
+        "byoyomi" => TimeSystem::byoyomi(seconds(args, 1)?, seconds(args, 2)?, count(args, 3)?),
+        _ => TimeSystem::canadian(seconds(args, 1)?, seconds(args, 2)?, count(args, 3)?),
+    })
+}
+
+/// `kgs-time_settings none | absolute T | byoyomi T P N | canadian T P S`.
+/// The Chinese byo-yomi is `byoyomi MAIN 60 N`.
+pub fn kgs_time_settings(engine: &mut Engine, args: &[&str]) -> Reply {
+    let system = parse_system(args, false)?;
+    install(engine, system);
     Ok(String::new())
+}
+
+/// `weiqi-time_settings`: as `kgs-time_settings`, plus `fischer T INC`.
+pub fn weiqi_time_settings(engine: &mut Engine, args: &[&str]) -> Reply {
+    let system = parse_system(args, true)?;
+    install(engine, system);
+    Ok(String::new())
+}
+
+/// Seconds as text: whole seconds bare, else up to milliseconds.
+fn format_seconds(t: Duration) -> String {
+    if t.subsec_millis() == 0 {
+        t.as_secs().to_string()
+    } else {
+        format!("{}.{:03}", t.as_secs(), t.subsec_millis())
+            .trim_end_matches('0')
+            .to_string()
+    }
+}
+
+/// `weiqi-time_left C`: the engine's clock for C as `T S` (the arguments
+/// `time_left` would take), followed by `flagged` after a loss on time;
+/// `none` without a time limit.
+pub fn weiqi_time_left(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 1)?;
+    let side = side(color_arg(args, 0)?);
+    let Some(left) = engine.clock.left(side) else {
+        return Ok("none".to_string());
+    };
+    let mut text = format!("{} {}", format_seconds(left.time), left.count);
+    if engine.clock.is_flagged(side) {
+        text.push_str(" flagged");
+    }
+    Ok(text)
+}
+
+/// How long `color` may think now: the clock's budget, or the move time
+/// without a time limit.
+pub fn think_budget(engine: &Engine, color: Color) -> Duration {
+    let budget = engine.clock.think_budget(
+        side(color),
+        engine.game.moves().len(),
+        engine.game.size(),
+        engine.time_options.lag_margin,
+    );
+    budget.unwrap_or(engine.time_options.move_time)
+}
+
+/// The instant by which a move for `color` started at `start` must be
+/// chosen.
+pub fn deadline(engine: &Engine, color: Color, start: Instant) -> Instant {
+    let budget = think_budget(engine, color);
+    log::debug!("think budget for {color:?}: {budget:?}");
+    // An instant that far away cannot be represented: think no longer.
+    start.checked_add(budget).unwrap_or(start)
+}
+
+/// Charges the engine's own clock for a move of `color` that took
+/// `elapsed` (the controller's `time_left` overrides it later).
+pub fn charge(engine: &mut Engine, color: Color, elapsed: Duration) {
+    log::debug!("{color:?} used {elapsed:?}");
+    if let Err(e) = engine.clock.charge(side(color), elapsed) {
+        log::warn!("{e} (after {elapsed:?})");
+    }
 }
