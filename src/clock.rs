@@ -304,7 +304,7 @@ impl Clock {
                 if elapsed >= c.main {
                     return flag(c);
                 }
-                c.main = clamp(c.main - elapsed + increment);
+                c.main = clamp((c.main - elapsed).saturating_add(increment));
                 Ok(())
             }
             TimeSystem::Byoyomi { period, .. } => {
@@ -453,15 +453,15 @@ impl Clock {
         let budget = match self.system {
             TimeSystem::None => return None,
             TimeSystem::Absolute { .. } => share.min(c.main.saturating_sub(lag_margin)),
-            TimeSystem::Fischer { increment, .. } => {
-                (share + increment).min(c.main.saturating_sub(lag_margin))
-            }
+            TimeSystem::Fischer { increment, .. } => share
+                .saturating_add(increment)
+                .min(c.main.saturating_sub(lag_margin)),
             TimeSystem::Byoyomi { period, .. } => {
                 if c.overtime {
                     c.period.saturating_sub(lag_margin)
                 } else {
                     let free = period.saturating_sub(lag_margin);
-                    share.max(free).min(c.main + free)
+                    share.max(free).min(c.main.saturating_add(free))
                 }
             }
             TimeSystem::Canadian { period, stones, .. } => {
@@ -469,7 +469,7 @@ impl Clock {
                     (c.period / c.count.max(1)).saturating_sub(lag_margin)
                 } else {
                     let free = (period / stones.max(1)).saturating_sub(lag_margin);
-                    share.max(free).min(c.main + free)
+                    share.max(free).min(c.main.saturating_add(free))
                 }
             }
         };
@@ -504,13 +504,16 @@ impl Clock {
             let used_before = period - current;
             for (at, call) in period_calls(period, count == 1) {
                 if at > used_before {
-                    let t = offset + (at - used_before);
+                    let t = offset.saturating_add(at - used_before);
                     if t <= elapsed {
                         calls.push((t, call));
                     }
                 }
             }
-            offset += current;
+            let Some(next) = offset.checked_add(current) else {
+                break;
+            };
+            offset = next;
             count -= 1;
             current = period;
         }
@@ -562,7 +565,12 @@ impl fmt::Display for RefereeCall {
 /// the period. The marks are those of RULES.md for a 60-second period,
 /// scaled to other lengths.
 pub fn period_calls(period: Duration, last: bool) -> Vec<(Duration, RefereeCall)> {
-    let at = |s: u32| period * s / 60;
+    // period * s / 60, without overflow for any period.
+    let at = |s: u32| {
+        period
+            .checked_mul(s)
+            .map_or_else(|| period / 60 * s, |t| t / 60)
+    };
     let mut calls: Vec<(Duration, RefereeCall)> = [30, 40, 50]
         .into_iter()
         .map(|s| (at(s), RefereeCall::Seconds(s)))

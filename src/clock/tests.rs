@@ -353,3 +353,32 @@ fn referee_calls_across_periods_and_main_time() {
             .is_empty()
     );
 }
+
+#[test]
+fn systems_built_directly_with_huge_times_do_not_overflow() {
+    let huge = Duration::MAX;
+    for system in [
+        TimeSystem::Fischer {
+            main: huge,
+            increment: huge,
+        },
+        TimeSystem::Byoyomi {
+            main: huge,
+            period: huge,
+            periods: u32::MAX,
+        },
+        TimeSystem::Canadian {
+            main: huge,
+            period: huge,
+            stones: u32::MAX,
+        },
+    ] {
+        let mut c = Clock::new(system);
+        let _ = c.think_budget(B, 0, 19, LAG);
+        let _ = c.referee_calls(B, huge);
+        let _ = c.charge(B, s(1));
+        let _ = c.charge(B, huge);
+        let _ = c.think_budget(B, 0, 19, LAG);
+    }
+    assert_eq!(period_calls(huge, true).len(), 13);
+}
