@@ -168,6 +168,18 @@ pub struct MoveEffect {
     pub suicided: u32,
 }
 
+/// Of four neighbour heads, which are the first occurrence of a chain (head
+/// 0, empty or border, never is). Branch-free.
+#[inline(always)]
+fn distinct_chains(h: [u16; 4]) -> [bool; 4] {
+    [
+        h[0] != 0,
+        (h[1] != 0) & (h[1] != h[0]),
+        (h[2] != 0) & (h[2] != h[0]) & (h[2] != h[1]),
+        (h[3] != 0) & (h[3] != h[0]) & (h[3] != h[1]) & (h[3] != h[2]),
+    ]
+}
+
 /// A Go board of side 2 to 25. Cheap to copy (plain arrays, no heap), so
 /// playouts copy it.
 #[derive(Clone)]
@@ -188,9 +200,6 @@ pub struct Board {
     empty: [u16; MAX_POINTS],
     empty_pos: [u16; MAX_POINTS],
     n_empty: u16,
-    /// Scratch marks for liberty counting, compared with `mark_gen`.
-    mark: [u32; MAX_POINTS],
-    mark_gen: u32,
     hash: u64,
     /// Simple-ko point: the point where the player to move may not play
     /// (0 = none).
@@ -242,8 +251,6 @@ impl Board {
             empty: [0; MAX_POINTS],
             empty_pos: [0; MAX_POINTS],
             n_empty: 0,
-            mark: [0; MAX_POINTS],
-            mark_gen: 0,
             hash: 0,
             ko: 0,
             ko_color: Color::Black,
@@ -405,7 +412,7 @@ impl Board {
     /// The `i`-th empty point in the (unordered) empty list.
     #[inline]
     pub fn empty_at(&self, i: usize) -> Point {
-        Point(self.empty[i])
+        Point(self.empty[i & (MAX_POINTS - 1)])
     }
 
     /// Number of stones of `color` on the board.
@@ -541,6 +548,7 @@ impl Board {
     /// Places a stone without the legality check. The point must be empty
     /// and the move must not be a single-stone suicide; multi-stone suicide
     /// removes the chain.
+    #[inline]
     pub fn play_unchecked(&mut self, color: Color, p: Point) -> MoveEffect {
         let own = color.cell();
         let opp_color = color.opponent();
@@ -555,65 +563,88 @@ impl Board {
         self.next[pi] = p.0;
         self.stones[pi] = 1;
 
-        // One pass over the neighbours: count the new stone's liberties and
-        // collect the distinct chains next to it, before anything merges (a
-        // merge relinks heads, which would defeat the distinctness test).
-        // Empty and border cells have head 0, which no chain has.
-        let mut libs = 0u16;
-        let mut adjacent: [u16; 4] = [0; 4];
-        let mut n_adjacent = 0;
-        for n in self.neighbors(p) {
-            let hd = self.head[n.index()];
-            if hd == 0 {
-                libs += u16::from(self.cells[n.index()] == Cell::Empty);
-            } else if !adjacent[..n_adjacent].contains(&hd) {
-                adjacent[n_adjacent] = hd;
-                n_adjacent += 1;
-            }
-        }
-        self.libs[pi] = libs;
+        // One pass over the neighbours, without branches: count the new
+        // stone's liberties and find the distinct chains next to it (before
+        // anything merges: a merge relinks heads). Empty and border cells
+        // have head 0, which no chain has.
+        let nb = self.neighbors(p);
+        let c = nb.map(|n| self.cells[n.index()]);
+        let h = nb.map(|n| self.head[n.index()]);
+        let first = distinct_chains(h);
+        self.libs[pi] = c.iter().map(|&x| u16::from(x == Cell::Empty)).sum();
 
-        // Each of them loses the liberty p. Opponent chains left without
-        // liberties are captured; own chains merge with the new stone.
-        let mut to_capture: [u16; 4] = [0; 4];
-        let mut n_capture = 0;
-        let mut my_head = p.0;
-        for &hd in &adjacent[..n_adjacent] {
-            self.libs[ix(hd)] -= 1;
-            if self.cells[ix(hd)] == opp {
-                if self.libs[ix(hd)] == 0 {
-                    to_capture[n_capture] = hd;
-                    n_capture += 1;
-                }
-            } else {
-                my_head = self.merge(my_head, hd);
-            }
+        // Each of them loses the liberty p (a no-op on the dummy entry 0).
+        let mut own_mask = 0u32;
+        let mut cap_mask = 0u32;
+        for i in 0..4 {
+            let hi = ix(h[i]);
+            self.libs[hi] -= u16::from(first[i]);
+            own_mask |= u32::from(first[i] & (c[i] == own)) << i;
+            cap_mask |= u32::from(first[i] & (c[i] == opp) & (self.libs[hi] == 0)) << i;
+        }
+
+        // Own chains merge with the new stone; opponent chains left without
+        // liberties are captured.
+        // The first own chain merges without a branch (with no own chain,
+        // `x` is the new stone itself and the merge changes nothing); the
+        // rare others take the general path.
+        let x = h[ix(own_mask.trailing_zeros() as u16) & 3];
+        let x = if own_mask != 0 { x } else { p.0 };
+        let mut my_head = self.merge_lone(p.0, x);
+        let mut rest = own_mask & own_mask.wrapping_sub(1);
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            my_head = self.merge(my_head, h[i & 3]);
+            rest &= rest - 1;
         }
 
         let mut effect = MoveEffect::default();
-        let mut last_captured = 0u16;
-        for &hd in &to_capture[..n_capture] {
-            effect.captured += self.remove_chain(hd, opp_color);
-            last_captured = hd;
-        }
-        self.captures[color.index()] += effect.captured;
-
-        self.ko = 0;
-        if effect.captured == 1 && self.stones[ix(my_head)] == 1 && self.libs[ix(my_head)] == 1 {
-            self.ko = last_captured;
-            self.ko_color = opp_color;
-        }
-
-        if effect.captured == 0 && self.libs[ix(my_head)] == 0 {
-            effect.suicided = self.remove_chain(my_head, color);
-            self.captures[opp_color.index()] += effect.suicided;
+        if cap_mask != 0 {
+            let mut last_captured = 0u16;
+            for (i, &hd) in h.iter().enumerate() {
+                if cap_mask & (1 << i) != 0 {
+                    effect.captured += self.remove_chain(hd, opp_color);
+                    last_captured = hd;
+                }
+            }
+            self.captures[color.index()] += effect.captured;
+            self.ko = 0;
+            if effect.captured == 1 && self.stones[ix(my_head)] == 1 && self.libs[ix(my_head)] == 1
+            {
+                self.ko = last_captured;
+                self.ko_color = opp_color;
+            }
+        } else {
+            self.ko = 0;
+            if self.libs[ix(my_head)] == 0 {
+                effect.suicided = self.remove_chain(my_head, color);
+                self.captures[opp_color.index()] += effect.suicided;
+            }
         }
         effect
+    }
+
+    /// Merges the new stone `p` (a chain of one) with the own chain `x` next
+    /// to it, or does nothing when `x == p`; returns the head of the
+    /// result. Without branches: the same choice of head as
+    /// [`Board::merge`], and the smaller chain is a single stone.
+    #[inline(always)]
+    fn merge_lone(&mut self, p: u16, x: u16) -> u16 {
+        let x_single = self.stones[ix(x)] == 1;
+        let (big, small) = if x_single { (p, x) } else { (x, p) };
+        let joined = u16::from(p != x);
+        let new_libs = self.lone_stone_liberties_not_next_to(small, big) * joined;
+        self.head[ix(small)] = big;
+        self.next.swap(ix(big), ix(small));
+        self.stones[ix(big)] += joined;
+        self.libs[ix(big)] += new_libs;
+        big
     }
 
     /// Merges two chains of the same colour (the new stone's and a
     /// neighbour's), returning the head of the result. The smaller chain is
     /// relinked into the larger; liberties are the exact union.
+    #[inline]
     fn merge(&mut self, a: u16, b: u16) -> u16 {
         if a == b {
             return a;
@@ -623,44 +654,11 @@ impl Board {
         } else {
             (b, a)
         };
-        // Count liberties of `small` that are not liberties of `big`. A
-        // single stone's neighbours are distinct points, so it needs no marks.
-        if self.stones[ix(small)] == 1 {
-            let mut new_libs = 0u16;
-            for n in self.neighbors(Point(small)) {
-                if self.cells[n.index()] == Cell::Empty && !self.is_liberty_of(n, big) {
-                    new_libs += 1;
-                }
-            }
-            self.head[ix(small)] = big;
-            self.next.swap(ix(big), ix(small));
-            self.stones[ix(big)] += 1;
-            self.libs[ix(big)] += new_libs;
-            return big;
-        }
-        self.mark_gen = self.mark_gen.wrapping_add(1);
-        if self.mark_gen == 0 {
-            self.mark = [0; MAX_POINTS];
-            self.mark_gen = 1;
-        }
-        let g = self.mark_gen;
-        let mut new_libs = 0u16;
-        let mut q = small;
-        loop {
-            for n in self.neighbors(Point(q)) {
-                let ni = n.index();
-                if self.cells[ni] == Cell::Empty && self.mark[ni] != g {
-                    self.mark[ni] = g;
-                    if !self.is_liberty_of(n, big) {
-                        new_libs += 1;
-                    }
-                }
-            }
-            q = self.next[ix(q)];
-            if q == small {
-                break;
-            }
-        }
+        let new_libs = if self.stones[ix(small)] == 1 {
+            self.lone_stone_liberties_not_next_to(small, big)
+        } else {
+            self.liberties_not_next_to(small, big)
+        };
         // Relink the small chain's stones.
         let mut q = small;
         loop {
@@ -670,21 +668,68 @@ impl Board {
                 break;
             }
         }
-        self.next.swap(big as usize, small as usize);
+        self.next.swap(ix(big), ix(small));
         self.stones[ix(big)] += self.stones[ix(small)];
         self.libs[ix(big)] += new_libs;
         big
     }
 
-    /// Whether the empty point `p` is next to a stone of chain `hd`.
+    /// The number of liberties of the single stone `q` that are not next to
+    /// chain `big`: like [`Board::liberties_not_next_to`], but a lone
+    /// stone's liberties are distinct, and the cells next to them are its
+    /// four diagonals and the four cells two steps away.
     #[inline]
-    fn is_liberty_of(&self, p: Point, hd: u16) -> bool {
-        // Empty and border cells have head 0, which is never a chain's head.
-        let [a, b, c, d] = self.neighbors(p);
-        self.head[a.index()] == hd
-            || self.head[b.index()] == hd
-            || self.head[c.index()] == hd
-            || self.head[d.index()] == hd
+    fn lone_stone_liberties_not_next_to(&self, q: u16, big: u16) -> u16 {
+        let s = self.stride;
+        let at = |v: u16| self.head[ix(v)] == big;
+        let empty = |v: u16| self.cells[ix(v)] == Cell::Empty;
+        let (sw, se) = (at(q.wrapping_sub(s + 1)), at(q.wrapping_sub(s - 1)));
+        let (nw, ne) = (at(q.wrapping_add(s - 1)), at(q.wrapping_add(s + 1)));
+        let down = empty(q - s) & !(sw | se | at(q.wrapping_sub(2 * s)));
+        let left = empty(q - 1) & !(sw | nw | at(q.wrapping_sub(2)));
+        let right = empty(q + 1) & !(se | ne | at(q.wrapping_add(2)));
+        let up = empty(q + s) & !(nw | ne | at(q.wrapping_add(2 * s)));
+        u16::from(down) + u16::from(left) + u16::from(right) + u16::from(up)
+    }
+
+    /// The number of liberties of chain `small` that are not next to chain
+    /// `big`. Each liberty `n` is counted once, from the first of its four
+    /// neighbours (in the order of [`Board::neighbors`]) that belongs to
+    /// `small`, so no marks are needed. Branch-free per direction: indices
+    /// of cells next to border cells may fall outside the padded board, but
+    /// they are masked into the arrays and their values are ignored.
+    fn liberties_not_next_to(&self, small: u16, big: u16) -> u16 {
+        let s = self.stride;
+        let mut count = 0u16;
+        let mut q = small;
+        loop {
+            // In direction k the liberty is n = q + d[k]; q then sits at
+            // position 3 - k of n's neighbour list (n - s, n - 1, n + 1, n + s).
+            let nb = self.neighbors(Point(q));
+            for (k, n) in nb.iter().enumerate() {
+                let n = n.0;
+                let hs = [
+                    self.head[ix(n.wrapping_sub(s))],
+                    self.head[ix(n.wrapping_sub(1))],
+                    self.head[ix(n.wrapping_add(1))],
+                    self.head[ix(n.wrapping_add(s))],
+                ];
+                let next_to_big = (hs[0] == big) | (hs[1] == big) | (hs[2] == big) | (hs[3] == big);
+                let earlier_small = match k {
+                    0 => (hs[0] == small) | (hs[1] == small) | (hs[2] == small),
+                    1 => (hs[0] == small) | (hs[1] == small),
+                    2 => hs[0] == small,
+                    _ => false,
+                };
+                let empty = self.cells[ix(n)] == Cell::Empty;
+                count += u16::from(empty & !next_to_big & !earlier_small);
+            }
+            q = self.next[ix(q)];
+            if q == small {
+                break;
+            }
+        }
+        count
     }
 
     /// Removes the chain with head `hd` (of colour `color`), giving its
@@ -697,7 +742,7 @@ impl Board {
             self.cells[ix(q)] = Cell::Empty;
             self.head[ix(q)] = 0;
             self.hash ^= zobrist(color, Point(q));
-            self.add_empty(q as usize);
+            self.add_empty(q);
             count += 1;
             q = next;
             if q == hd {
@@ -706,21 +751,13 @@ impl Board {
         }
         // Second pass: every removed point is a new liberty of each distinct
         // chain next to it. (Done after all cells are cleared so that the
-        // removed chain's own stones are not counted.)
+        // removed chain's own stones, now head 0, are not counted.)
         let mut q = hd;
         loop {
-            let mut seen: [u16; 4] = [0; 4];
-            let mut n_seen = 0;
-            for n in self.neighbors(Point(q)) {
-                if self.cells[n.index()].color().is_none() {
-                    continue;
-                }
-                let h = self.head[n.index()];
-                if !seen[..n_seen].contains(&h) {
-                    seen[n_seen] = h;
-                    n_seen += 1;
-                    self.libs[ix(h)] += 1;
-                }
+            let h = self.neighbors(Point(q)).map(|n| self.head[n.index()]);
+            let first = distinct_chains(h);
+            for i in 0..4 {
+                self.libs[ix(h[i])] += u16::from(first[i]);
             }
             q = self.next[ix(q)];
             if q == hd {
@@ -732,39 +769,54 @@ impl Board {
 
     #[inline]
     fn remove_empty(&mut self, i: usize) {
-        let pos = self.empty_pos[i] as usize;
+        let pos = ix(self.empty_pos[i]);
         self.n_empty -= 1;
-        let last = self.empty[self.n_empty as usize];
+        let last = self.empty[ix(self.n_empty)];
         self.empty[pos] = last;
         self.empty_pos[ix(last)] = pos as u16;
     }
 
     #[inline]
-    fn add_empty(&mut self, i: usize) {
-        self.empty_pos[i] = self.n_empty;
-        self.empty[self.n_empty as usize] = i as u16;
+    fn add_empty(&mut self, q: u16) {
+        self.empty_pos[ix(q)] = self.n_empty;
+        self.empty[ix(self.n_empty)] = q;
         self.n_empty += 1;
     }
 
     /// Whether a light playout may play `color` at the empty point `p`:
     /// legal under simple ko without suicide, and not one of its own eyes
-    /// ([`Board::is_eye`]). One read of the four neighbours settles the
-    /// common case (an empty neighbour: legal, and not an eye).
+    /// ([`Board::is_eye`]).
     #[inline]
     pub fn is_playout_move(&self, color: Color, p: Point) -> bool {
-        if p.0 == self.ko && self.ko_color == color {
-            return false;
-        }
-        let [a, b, c, d] = self.neighbors(p);
-        let cells = [self.cell(a), self.cell(b), self.cell(c), self.cell(d)];
-        if cells.contains(&Cell::Empty) {
-            return true;
-        }
+        // Computed without branches: in a playout the outcome is close to a
+        // coin toss, and a mispredicted branch costs more than the reads.
         let own = color.cell();
-        if cells.iter().all(|&x| x == own || x == Cell::Border) && self.is_eye(color, p) {
-            return false;
+        let opp = color.opponent().cell();
+        let ko = (p.0 == self.ko) & (self.ko_color == color);
+        let nb = self.neighbors(p);
+        let c = nb.map(|n| self.cells[n.index()]);
+        let any_empty = c.iter().fold(false, |acc, &x| acc | (x == Cell::Empty));
+        if any_empty {
+            return !ko;
         }
-        !self.is_suicide(color, p)
+        // An own eye: every neighbour own or border, and at most one
+        // opponent diagonal (none on the edge).
+        let all_own = c
+            .iter()
+            .fold(true, |acc, &x| acc & ((x == own) | (x == Cell::Border)));
+        let d = self.diagonals(p).map(|n| self.cells[n.index()]);
+        let bad = d.iter().map(|&x| u32::from(x == opp)).sum::<u32>();
+        let edge = d.iter().fold(false, |acc, &x| acc | (x == Cell::Border));
+        let eye = all_own & (bad + u32::from(edge) <= 1);
+        // Not a suicide if a neighbour is empty, an own chain keeps a
+        // liberty or an opponent chain is captured. (Empty and border cells
+        // read the dummy entry 0.)
+        let mut lives = any_empty;
+        for i in 0..4 {
+            let libs = self.libs[ix(self.head[nb[i].index()])];
+            lives |= ((c[i] == own) & (libs > 1)) | ((c[i] == opp) & (libs == 1));
+        }
+        !ko & !eye & lives
     }
 
     /// Whether the empty point `p` is an eye of `color` in the playout
@@ -945,5 +997,37 @@ mod tests {
             Err(IllegalMove::Ko)
         );
         b.verify().expect("invariants");
+    }
+
+    #[test]
+    fn random_games_keep_invariants_after_every_move() {
+        // A small xorshift keeps the test independent of the rand crate.
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut rnd = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for size in [2, 3, 5, 9, 19] {
+            for _ in 0..10 {
+                let mut b = Board::new(size).expect("size");
+                let mut color = Color::Black;
+                for _ in 0..3 * size * size {
+                    let legal: Vec<Point> = (0..b.empty_count())
+                        .map(|i| b.empty_at(i))
+                        .filter(|&p| b.check(color, p, true).is_ok())
+                        .collect();
+                    if legal.is_empty() {
+                        b.clear_ko();
+                    } else {
+                        let p = legal[rnd(legal.len())];
+                        b.play(color, p, true).expect("legal");
+                        b.verify().expect("invariants");
+                    }
+                    color = color.opponent();
+                }
+            }
+        }
     }
 }
