@@ -588,8 +588,9 @@ impl Board {
         // The first own chain merges without a branch (with no own chain,
         // `x` is the new stone itself and the merge changes nothing); the
         // rare others take the general path.
-        let x = h[ix(own_mask.trailing_zeros() as u16) & 3];
-        let x = if own_mask != 0 { x } else { p.0 };
+        // (Bit 4 stands for "none", so the choice needs no branch.)
+        let hp = [h[0], h[1], h[2], h[3], p.0, p.0, p.0, p.0];
+        let x = hp[(own_mask | 1 << 4).trailing_zeros() as usize & 7];
         let mut my_head = self.merge_lone(p.0, x);
         let mut rest = own_mask & own_mask.wrapping_sub(1);
         while rest != 0 {
@@ -630,8 +631,10 @@ impl Board {
     /// [`Board::merge`], and the smaller chain is a single stone.
     #[inline(always)]
     fn merge_lone(&mut self, p: u16, x: u16) -> u16 {
-        let x_single = self.stones[ix(x)] == 1;
-        let (big, small) = if x_single { (p, x) } else { (x, p) };
+        // big = p and small = x if x is a single stone, else the reverse,
+        // selected with a mask (see above).
+        let swap = (p ^ x) & 0u16.wrapping_sub(u16::from(self.stones[ix(x)] == 1));
+        let (big, small) = (x ^ swap, p ^ swap);
         let joined = u16::from(p != x);
         let new_libs = self.lone_stone_liberties_not_next_to(small, big) * joined;
         self.head[ix(small)] = big;
@@ -788,30 +791,35 @@ impl Board {
     /// ([`Board::is_eye`]).
     #[inline]
     pub fn is_playout_move(&self, color: Color, p: Point) -> bool {
-        // Computed without branches: in a playout the outcome is close to a
-        // coin toss, and a mispredicted branch costs more than the reads.
+        // In a playout the outcome is close to a coin toss, and a
+        // mispredicted branch costs more than a few extra reads: one branch
+        // for the common case (an empty neighbour), then none.
         let own = color.cell();
         let opp = color.opponent().cell();
         let ko = (p.0 == self.ko) & (self.ko_color == color);
         let nb = self.neighbors(p);
         let c = nb.map(|n| self.cells[n.index()]);
-        let any_empty = c.iter().fold(false, |acc, &x| acc | (x == Cell::Empty));
-        if any_empty {
+        // The four neighbours as one word, a byte each (Empty 0, Black 1,
+        // White 2, Border 3): a byte is empty when both low bits are clear.
+        let w = u32::from_le_bytes(c.map(|x| x as u8));
+        const ONES: u32 = 0x0101_0101;
+        if (w | w >> 1) & ONES != ONES {
             return !ko;
         }
-        // An own eye: every neighbour own or border, and at most one
-        // opponent diagonal (none on the edge).
-        let all_own = c
-            .iter()
-            .fold(true, |acc, &x| acc & ((x == own) | (x == Cell::Border)));
-        let d = self.diagonals(p).map(|n| self.cells[n.index()]);
-        let bad = d.iter().map(|&x| u32::from(x == opp)).sum::<u32>();
-        let edge = d.iter().fold(false, |acc, &x| acc | (x == Cell::Border));
-        let eye = all_own & (bad + u32::from(edge) <= 1);
-        // Not a suicide if a neighbour is empty, an own chain keeps a
-        // liberty or an opponent chain is captured. (Empty and border cells
-        // read the dummy entry 0.)
-        let mut lives = any_empty;
+        // No empty neighbour: legal unless it is an own eye or a suicide.
+        // Both are computed without branches. An own eye: every neighbour
+        // has the own colour's bit (own stones and border cells do), and at
+        // most one diagonal is an opponent stone (none on the edge).
+        let own_bits = own as u32 * ONES;
+        let all_own = w & own_bits == own_bits;
+        let d = u32::from_le_bytes(self.diagonals(p).map(|n| self.cells[n.index()] as u8));
+        // Opponent stones have the opponent bit and not the own bit.
+        let opp_stones = (d >> (opp as u32 - 1)) & !(d >> (own as u32 - 1)) & ONES;
+        let edge = d & (d >> 1) & ONES != 0;
+        let eye = all_own & (opp_stones.count_ones() + u32::from(edge) <= 1);
+        // Not a suicide if an own chain keeps a liberty or an opponent chain
+        // is captured. (Border cells read the dummy entry 0.)
+        let mut lives = false;
         for i in 0..4 {
             let libs = self.libs[ix(self.head[nb[i].index()])];
             lives |= ((c[i] == own) & (libs > 1)) | ((c[i] == opp) & (libs == 1));
