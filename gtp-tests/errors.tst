@@ -224,7 +224,6 @@ play b c5
 #? ?[syntax error.*]
 
 # --- loadsgf ---------------------------------------------------------------------
-# Expected failures (*) until the SGF issue lands loadsgf.
 boardsize 9
 clear_board
 kata-set-rules chinese
@@ -235,9 +234,9 @@ play b b1
 play w e5
 play b c5
 100 loadsgf /nonexistent/weiqi/no-such-file.sgf
-#? ?[cannot load file.*]*
+#? ?[cannot load file.*]
 101 loadsgf
-#? ?[(syntax error|cannot load file).*]*
+#? ?[(syntax error|cannot load file).*]
 
 # --- rules -----------------------------------------------------------------------
 boardsize 9

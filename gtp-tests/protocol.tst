@@ -65,9 +65,8 @@
 #? [true]
 29 known_command final_status_list
 #? [true]
-# loadsgf arrives with the SGF issue.
 30 known_command loadsgf
-#? [true]*
+#? [true]
 31 known_command showboard
 #? [true]
 32 known_command is_legal

@@ -11,3 +11,4 @@ pub mod gtp;
 pub mod playout;
 pub mod rules;
 pub mod score;
+pub mod sgf;

@@ -21,7 +21,7 @@ use crate::rules::Rules;
 
 use super::time::TimeOptions;
 use super::vertex::{VertexError, parse_color, parse_move, parse_point};
-use super::{play, query, rules, setup, time};
+use super::{play, query, rules, setup, sgf, time};
 
 /// Board size of a new engine.
 pub const DEFAULT_SIZE: usize = 19;
@@ -97,6 +97,9 @@ pub static COMMANDS: &[(&str, Handler)] = &[
     ("list_stones", query::list_stones),
     ("color", query::color),
     ("countlib", query::countlib),
+    // Game records (SGF).
+    ("loadsgf", sgf::loadsgf),
+    ("printsgf", sgf::printsgf),
     // Rules (KataGo and KGS names).
     ("kata-get-rules", rules::kata_get_rules),
     ("kata-set-rules", rules::kata_set_rules),

@@ -3,7 +3,8 @@
 //! * [`parse`]: framing (cleaning lines, ids, words), with nom;
 //! * [`vertex`]: colours and vertices;
 //! * [`engine`]: the [`Engine`] state, the command table and dispatch;
-//! * [`setup`], [`play`], [`query`], [`rules`], [`time`]: the handlers.
+//! * [`setup`], [`play`], [`query`], [`rules`], [`time`], [`sgf`]: the
+//!   handlers.
 //!
 //! Replies are `=[id] text` or `?[id] message`, always with a space after
 //! the marker and id, followed by a blank line; a reply never contains a
@@ -16,6 +17,7 @@ pub mod play;
 pub mod query;
 pub mod rules;
 pub mod setup;
+pub mod sgf;
 pub mod time;
 pub mod vertex;
 
