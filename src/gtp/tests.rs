@@ -494,3 +494,93 @@ fn replies_never_hold_blank_lines_or_trailing_spaces() {
         "?0 cannot undo\n\n"
     );
 }
+
+/// A fresh path under the temporary directory for this test process.
+fn temp_sgf(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("weiqi-gtp-{}-{name}.sgf", std::process::id()))
+}
+
+#[test]
+fn printsgf_then_loadsgf_resumes_the_exact_game() {
+    // An adjourned game: handicap, captures, a ko, passes, time settings
+    // and time left, Japanese rules and an explicit komi.
+    let mut e = Engine::default();
+    replies(
+        &mut e,
+        "boardsize 9\nkgs-rules japanese\nkomi 0.5\nfixed_handicap 2\n\
+         kgs-time_settings byoyomi 600 30 5\n\
+         play w a9\nplay b pass\nplay w pass\nplay b c5\nplay w f5\nplay b d6\n\
+         play w e6\nplay b d4\nplay w e4\nplay b e5\nplay w d5\n\
+         time_left b 12 3\ntime_left w 300 0\n",
+    );
+    let path = temp_sgf("resume");
+    let file = path.to_string_lossy().into_owned();
+    assert_eq!(one(&mut e, &format!("printsgf {file}")), "= ");
+    let text = one(&mut e, "printsgf");
+    assert!(text.starts_with("= (;FF[4]GM[1]CA[UTF-8]"), "{text}");
+    assert!(text.contains("RU[japanese]KM[0.5]"), "{text}");
+    assert!(text.contains("TM[600]OT[5x30 byo-yomi]"), "{text}");
+    assert!(text.contains("BL[12]OB[3]WL[300]"), "{text}");
+
+    let mut resumed = Engine::new(Rules::preset("aga").expect("aga"), Some(3.0));
+    assert_eq!(e.game().moves().len(), 11);
+    assert_eq!(one(&mut resumed, &format!("loadsgf {file}")), "= black");
+    assert_eq!(state(&resumed), state(&e));
+    assert!(resumed.komi_explicit);
+    // White just took the ko at D5: Black may not retake at E5 at once.
+    assert_eq!(one(&mut resumed, "is_legal b e5"), "= 0");
+    assert_eq!(one(&mut resumed, "captures white"), "= 1");
+    for cmd in [
+        "undo",
+        "showboard",
+        "is_legal b e5",
+        "genmove b",
+        "showboard",
+    ] {
+        assert_eq!(one(&mut resumed, cmd), one(&mut e, cmd), "{cmd}");
+    }
+    // Loading up to a move: the colour of that move.
+    assert_eq!(one(&mut resumed, &format!("loadsgf {file} 2")), "= black");
+    assert_eq!(resumed.game().moves().len(), 1);
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn failing_loadsgf_changes_nothing() {
+    let mut e = Engine::default();
+    replies(
+        &mut e,
+        "boardsize 9\nkomi 3.5\nplay b e5\nplay w c3\ntime_settings 60 30 5\n",
+    );
+    let before = state(&e);
+    let bad: &[&[u8]] = &[
+        b"",
+        b"(;SZ[9];B[ee]",
+        b"(;SZ[30])",
+        b"(;SZ[9];B[ee];W[ee])",
+        b"(;SZ[9];B[zz])",
+        b"(;GM[3])",
+        b"(;SZ[9]KM[x])",
+        b"\xff\xfe garbage",
+    ];
+    for (i, bytes) in bad.iter().enumerate() {
+        let path = temp_sgf(&format!("bad{i}"));
+        std::fs::write(&path, bytes).expect("temp file");
+        let reply = one(&mut e, &format!("loadsgf {}", path.display()));
+        assert_eq!(reply, "? cannot load file", "{i}");
+        assert_eq!(state(&e), before, "{i}");
+        let _ = std::fs::remove_file(&path);
+    }
+    for cmd in [
+        "loadsgf",
+        "loadsgf a b c",
+        "loadsgf /dev/zero",
+        "loadsgf /nonexistent/x.sgf",
+        "loadsgf /tmp x",
+        "printsgf a b",
+        "printsgf /nonexistent/dir/x.sgf",
+    ] {
+        assert!(one(&mut e, cmd).starts_with("? "), "{cmd}");
+        assert_eq!(state(&e), before, "{cmd}");
+    }
+}
