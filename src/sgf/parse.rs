@@ -12,8 +12,9 @@
 //! children by index. Only the first game of a collection is read; anything
 //! after its closing parenthesis is ignored.
 //!
-//! Bounds: at most [`MAX_NODES`] nodes and [`MAX_VALUES`] property values,
-//! so that a hostile file cannot make the tree eat gigabytes.
+//! Bounds: at most [`MAX_NODES`] nodes and [`MAX_ITEMS`] properties plus
+//! values, so that a hostile file cannot make the tree eat gigabytes (a
+//! node is about 100 bytes, a property 64: some 170 MB at worst).
 
 use std::borrow::Cow;
 
@@ -22,28 +23,36 @@ use nom::Parser;
 use nom::bytes::complete::take_while1;
 use nom::character::complete::char as byte;
 use nom::sequence::delimited;
+use smallvec::SmallVec;
 
 use super::SgfError;
 
 /// Most nodes a tree may have.
 pub const MAX_NODES: usize = 1_000_000;
-/// Most property values a tree may have (over all nodes).
-pub const MAX_VALUES: usize = 4_000_000;
+/// Most properties plus property values a tree may have (over all nodes).
+pub const MAX_ITEMS: usize = 1_000_000;
+const _: () = assert!(MAX_NODES <= u32::MAX as usize);
 
 /// One property: an identifier (upper-case letters) and its values, each
 /// unescaped but otherwise raw bytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Property<'a> {
     pub ident: Cow<'a, str>,
-    pub values: Vec<Cow<'a, [u8]>>,
+    /// Almost every property has one value: kept inline, no allocation.
+    pub values: SmallVec<[Cow<'a, [u8]>; 1]>,
 }
 
-/// One node: its properties in file order and its children (indices into
-/// [`GameTree::nodes`]), the first child being the main line.
+/// One node: its properties in file order, and links to its children
+/// (indices into [`GameTree::nodes`]): the first child is the main line,
+/// the others follow through `next_sibling`. Links instead of a vector of
+/// children keep a node free of allocations (most nodes hold one move,
+/// which fits in `props` inline).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Node<'a> {
-    pub props: Vec<Property<'a>>,
-    pub children: Vec<usize>,
+    pub props: SmallVec<[Property<'a>; 1]>,
+    pub first_child: Option<u32>,
+    pub next_sibling: Option<u32>,
+    last_child: Option<u32>,
 }
 
 impl<'a> Node<'a> {
@@ -53,6 +62,16 @@ impl<'a> Node<'a> {
             .iter()
             .filter(move |p| p.ident == ident)
             .flat_map(|p| p.values.iter().map(|v| v.as_ref()))
+    }
+
+    /// The children's indices, the main line first.
+    pub fn children<'t>(&self, tree: &'t GameTree<'a>) -> impl Iterator<Item = usize> + 't {
+        let mut next = self.first_child;
+        std::iter::from_fn(move || {
+            let i = next? as usize;
+            next = tree.nodes.get(i).and_then(|n| n.next_sibling);
+            Some(i)
+        })
     }
 
     /// The first value of the property `ident`, if present.
@@ -79,7 +98,7 @@ impl<'a> GameTree<'a> {
         std::iter::from_fn(move || {
             let i = next?;
             let node = self.nodes.get(i)?;
-            next = node.children.first().copied();
+            next = node.first_child.map(|c| c as usize);
             Some(node)
         })
     }
@@ -158,9 +177,11 @@ pub fn parse(input: &[u8]) -> Result<GameTree<'_>, SgfError> {
         return Err(SgfError::NoGameTree);
     };
     let mut tree = GameTree {
-        nodes: Vec::with_capacity(input.len() / 8 + 1),
+        // About one node per 8 bytes in a game record; no more than 4096
+        // up front, so a large hostile file does not reserve much.
+        nodes: Vec::with_capacity((input.len() / 8).min(4096) + 1),
     };
-    let mut values = 0usize;
+    let mut items = 0usize;
     // For every open '(' the node that was current when it opened: the
     // parent of the variation's first node.
     let mut stack: Vec<Option<usize>> = Vec::new();
@@ -190,9 +211,15 @@ pub fn parse(input: &[u8]) -> Result<GameTree<'_>, SgfError> {
                     return Err(SgfError::TooLarge(format!("more than {MAX_NODES} nodes")));
                 }
                 let i = tree.nodes.len();
+                // i < MAX_NODES, which fits in u32.
+                let link = Some(i as u32);
                 tree.nodes.push(Node::default());
                 if let Some(parent) = current {
-                    tree.nodes[parent].children.push(i);
+                    match tree.nodes[parent].last_child {
+                        None => tree.nodes[parent].first_child = link,
+                        Some(last) => tree.nodes[last as usize].next_sibling = link,
+                    }
+                    tree.nodes[parent].last_child = link;
                 }
                 current = Some(i);
             }
@@ -221,7 +248,7 @@ pub fn parse(input: &[u8]) -> Result<GameTree<'_>, SgfError> {
                             .collect(),
                     )
                 };
-                let mut vals = Vec::with_capacity(1);
+                let mut vals = SmallVec::new();
                 loop {
                     pos = skip_space(input, pos);
                     if input.get(pos) != Some(&b'[') {
@@ -230,10 +257,10 @@ pub fn parse(input: &[u8]) -> Result<GameTree<'_>, SgfError> {
                     match raw_value(&input[pos..]) {
                         Ok((rest, raw)) => {
                             pos = input.len() - rest.len();
-                            values += 1;
-                            if values > MAX_VALUES {
+                            items += 1;
+                            if items > MAX_ITEMS {
                                 return Err(SgfError::TooLarge(format!(
-                                    "more than {MAX_VALUES} property values"
+                                    "more than {MAX_ITEMS} properties and values"
                                 )));
                             }
                             vals.push(unescape(raw));
@@ -247,6 +274,7 @@ pub fn parse(input: &[u8]) -> Result<GameTree<'_>, SgfError> {
                         what: "property without a value",
                     });
                 }
+                items += 1;
                 tree.nodes[node].props.push(Property {
                     ident,
                     values: vals,
@@ -263,7 +291,6 @@ pub fn parse(input: &[u8]) -> Result<GameTree<'_>, SgfError> {
     if tree.nodes.is_empty() {
         return Err(SgfError::NoGameTree);
     }
-    tree.nodes.shrink_to_fit();
     Ok(tree)
 }
 
@@ -316,6 +343,10 @@ mod tests {
             .collect();
         assert_eq!(line, vec![&b"aa"[..], b"bb", b"cc"]);
         assert_eq!(t.nodes.len(), 6);
+        // Root's children: the two variations; the second starts B[ee].
+        let kids: Vec<usize> = t.nodes[0].children(&t).collect();
+        assert_eq!(kids.len(), 2);
+        assert_eq!(t.nodes[kids[1]].get("B"), Some(&b"ee"[..]));
     }
 
     #[test]
@@ -339,6 +370,19 @@ mod tests {
         let t = parse(b"(;PB[\xba\xda]C[\x95\\\x5c])").expect("parse");
         assert_eq!(t.nodes[0].get("PB"), Some(&b"\xba\xda"[..]));
         assert_eq!(t.nodes[0].get("C"), Some(&b"\x95\x5c"[..]));
+    }
+
+    #[test]
+    fn nodes_stay_small() {
+        // The memory bound in the module documentation relies on these.
+        assert!(
+            size_of::<Node<'static>>() <= 112,
+            "{}",
+            size_of::<Node<'static>>()
+        );
+        assert!(size_of::<Property<'static>>() <= 64);
+        let many = format!("(;{})", "C[]".repeat(MAX_ITEMS));
+        assert!(matches!(parse(many.as_bytes()), Err(SgfError::TooLarge(_))));
     }
 
     #[test]
