@@ -372,3 +372,13 @@ fn writer_output_has_no_blank_line_and_reads_back() {
     assert_eq!(again.result.as_deref(), Some(&b"W+0.5"[..]));
     assert_eq!(write(&again.game, Some("W+0.5"), None), text);
 }
+
+#[test]
+fn remaining_time_is_rounded_down_to_the_millisecond() {
+    use write::seconds;
+    assert_eq!(seconds(10.0), "10");
+    assert_eq!(seconds(9.9996), "9.999");
+    assert_eq!(seconds(1.005), "1.005");
+    assert_eq!(seconds(12.25), "12.25");
+    assert_eq!(seconds(0.0004), "0");
+}

@@ -80,10 +80,12 @@ pub fn inferred_to_move(game: &Game) -> Color {
     }
 }
 
-/// Seconds as SGF writes them: to the millisecond, without trailing zeros
-/// (f64's Display is the shortest text that reads back to the same value).
-fn seconds(s: f64) -> String {
-    format!("{}", (s * 1000.0).round() / 1000.0)
+/// Seconds as SGF writes them: rounded *down* to the millisecond (a saved
+/// clock never gains time), without trailing zeros (f64's Display is the
+/// shortest text that reads back to the same value). The tiny epsilon keeps
+/// values such as 1.005, stored as 1.00499…, at 1.005.
+pub fn seconds(s: f64) -> String {
+    format!("{}", ((s * 1000.0) + 1e-6).floor() / 1000.0)
 }
 
 /// Writes `game` as SGF. `result` is the `RE` value to write, if any (the
