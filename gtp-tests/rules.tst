@@ -126,7 +126,9 @@ play w c3
 
 # The scoring rule decides final_score. 9x9, komi 0.5, a Black wall on
 # column E and no White stone: area counting gives Black all 81 points,
-# territory counting the 72 empty points.
+# territory counting the 72 empty points. Nine Black moves before White's
+# first are a 9-stone handicap (inferred as KataGo does), which chinese
+# compensates with 9 points to White and tromp-taylor does not.
 clear_board
 play b e1
 play b e2
@@ -137,10 +139,14 @@ play b e6
 play b e7
 play b e8
 play b e9
-kata-set-rules chinese
+kata-set-rules tromp-taylor
 komi 0.5
 90 final_score
 #? [B\+80\.5]
+kata-set-rules chinese
+komi 0.5
+92 final_score
+#? [B\+71\.5]
 kata-set-rules japanese
 komi 0.5
 91 final_score

@@ -827,6 +827,58 @@ impl Board {
         !ko & !eye & lives
     }
 
+    /// Whether `color` at the empty point `p` would leave its chain with at
+    /// most one liberty without capturing anything (a self-atari). Cheap in
+    /// the common case: two distinct empty neighbours, a capture, or a
+    /// neighbour chain with three or more liberties settle it at once; only
+    /// a neighbour chain with exactly two liberties is walked.
+    pub fn is_self_atari(&self, color: Color, p: Point) -> bool {
+        let own = color.cell();
+        // The first liberty found (0 = none yet); a second distinct one
+        // settles the question.
+        let mut first = 0u16;
+        for n in self.neighbors(p) {
+            let c = self.cells[n.index()];
+            if c == Cell::Empty {
+                if first != 0 && first != n.0 {
+                    return false;
+                }
+                first = n.0;
+            } else if c == Cell::Border {
+                continue;
+            } else {
+                let hd = self.head[n.index()];
+                let libs = self.libs[ix(hd)];
+                if c != own {
+                    if libs == 1 {
+                        return false; // captures
+                    }
+                    continue;
+                }
+                if libs >= 3 {
+                    return false; // loses only p
+                }
+                // One or two liberties, one of which may be p: walk the chain.
+                let mut q = hd;
+                loop {
+                    for m in self.neighbors(Point(q)) {
+                        if self.cells[m.index()] == Cell::Empty && m.0 != p.0 {
+                            if first != 0 && first != m.0 {
+                                return false;
+                            }
+                            first = m.0;
+                        }
+                    }
+                    q = self.next[ix(q)];
+                    if q == hd {
+                        break;
+                    }
+                }
+            }
+        }
+        true
+    }
+
     /// Whether the empty point `p` is an eye of `color` in the playout
     /// sense: every neighbour is `color` or border, and the diagonals hold
     /// at most one opponent stone (none on the edge).

@@ -8,7 +8,10 @@ pub mod board;
 pub mod clock;
 pub mod game;
 pub mod gtp;
+pub mod life;
 pub mod playout;
 pub mod rules;
 pub mod score;
 pub mod sgf;
+#[cfg(test)]
+pub mod testutil;

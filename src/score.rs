@@ -1,83 +1,305 @@
-//! Counting a finished position.
+//! Counting a finished position, after the dead stones of
+//! [`crate::life`] are removed.
 //!
-//! **Provisional.** This module treats *every stone on the board as alive*
-//! and gives an empty region to a player only when it touches that player's
-//! stones alone (Tromp-Taylor ownership). That is exact for games played out
-//! until dead stones are captured, and wrong otherwise. Dead-stone detection
-//! (Benson's algorithm, ownership playouts) and seki are a later issue; when
-//! they come, [`score`] and [`alive_chains`] change together so that
-//! `final_score` and `final_status_list` keep agreeing.
-//!
-//! * Area scoring (Chinese, AGA, Tromp-Taylor, New Zealand): stones plus
-//!   owned empty points; White adds komi and the rules' handicap
+//! * **Area counting** (chinese, aga, new-zealand, tromp-taylor; Chinese
+//!   数子): each side's living stones (seki included) plus the empty points
+//!   of areas bordered by its stones only; the points of dead stones join
+//!   the area around them. White adds komi and the handicap compensation of
+//!   the rules ([`crate::rules::HandicapBonus`]: chinese N points for N
+//!   handicap stones, aga N-1, others none), with N from [`handicap_count`].
+//! * **Territory counting** (japanese, korean; 数目): each side's territory
+//!   (empty points of areas bordered by its stones only, dead stones' points
+//!   included, but no area that touches a chain in seki: points in seki are
+//!   nobody's) plus its prisoners (stones it captured during the game and
+//!   the other side's dead stones). White adds komi; no handicap
 //!   compensation.
-//! * Territory scoring (Japanese, Korean): owned empty points plus
-//!   prisoners; White adds komi; no handicap compensation.
+//!
+//! [`Breakdown::text`] writes the count the way a referee would, and under
+//! area counting also in stones (一子两目): Black's count minus half the komi
+//! and compensation, compared with half the board (180½ on 19x19).
 
-use crate::board::{Board, Cell, Color, MAX_POINTS, Point};
-use crate::game::Game;
+use crate::board::{Board, Color, MAX_POINTS};
+use crate::game::{Game, Move};
+use crate::life::{Analysis, Areas, BORDER_BLACK, BORDER_MARKED, BORDER_WHITE, Status};
 use crate::rules::Scoring;
 
-/// Who owns each empty point: `Some(colour)` for an empty point in a region
-/// bordered by that colour only, `None` for stones and neutral points.
-/// Indexed by [`Point::index`].
-pub fn empty_owners(board: &Board) -> Vec<Option<Color>> {
+/// The handicap as KataGo infers it: the handicap stones placed as setup,
+/// or else the Black stones played before White's first move (an opening
+/// run of Black moves, e.g. handicap stones sent as `play`) when there are
+/// two or more of them; otherwise 0.
+pub fn handicap_count(game: &Game) -> u32 {
+    let setup = game.handicap_stones();
+    if setup > 0 {
+        return setup;
+    }
+    if !game.setup_stones().is_empty() {
+        return 0;
+    }
+    let run = game
+        .moves()
+        .iter()
+        .take_while(|m| m.color == Color::Black)
+        .filter(|m| m.mv != Move::Pass)
+        .count() as u32;
+    if run > 1 { run } else { 0 }
+}
+
+/// Who owns each point once the dead stones are removed: for empty points
+/// and dead stones, the colour whose living stones alone border their area
+/// (under territory counting, `None` when the area touches a chain in
+/// seki); for living stones, `None`. Indexed by [`Point::index`].
+pub fn owners(board: &Board, analysis: &Analysis, scoring: Scoring) -> Vec<Option<Color>> {
+    let areas = Areas::compute(
+        board,
+        |p| analysis.is_dead(p),
+        |p| analysis.status(p) == Some(Status::Seki),
+    );
     let mut owner = vec![None; MAX_POINTS];
-    let mut seen = vec![false; MAX_POINTS];
-    let mut region = Vec::new();
-    let mut stack = Vec::new();
-    for start in board.points() {
-        if board.color_at(start).is_some() || seen[start.index()] {
+    for p in board.points() {
+        let bits = areas.borders_at(p);
+        if bits == 0 {
             continue;
         }
-        region.clear();
-        let (mut black, mut white) = (false, false);
-        seen[start.index()] = true;
-        stack.push(start);
-        while let Some(p) = stack.pop() {
-            region.push(p);
-            for n in board.neighbors(p) {
-                match board.cell(n) {
-                    Cell::Border => {}
-                    Cell::Black => black = true,
-                    Cell::White => white = true,
-                    Cell::Empty => {
-                        if !seen[n.index()] {
-                            seen[n.index()] = true;
-                            stack.push(n);
-                        }
-                    }
-                }
-            }
+        if scoring == Scoring::Territory && bits & BORDER_MARKED != 0 {
+            continue;
         }
-        let who = match (black, white) {
-            (true, false) => Some(Color::Black),
-            (false, true) => Some(Color::White),
+        owner[p.index()] = match bits & (BORDER_BLACK | BORDER_WHITE) {
+            BORDER_BLACK => Some(Color::Black),
+            BORDER_WHITE => Some(Color::White),
             _ => None,
         };
-        for p in &region {
-            owner[p.index()] = who;
-        }
     }
     owner
 }
 
-/// The chains counted as alive: for now, all of them. Each chain is listed
-/// once, as its stones.
-pub fn alive_chains(board: &Board) -> Vec<Vec<Point>> {
-    let mut seen = vec![false; MAX_POINTS];
-    let mut chains = Vec::new();
-    for p in board.points() {
-        if board.color_at(p).is_none() || seen[p.index()] {
-            continue;
+/// Everything that goes into a count, per colour (indexed by
+/// [`Color::index`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Breakdown {
+    pub scoring: Scoring,
+    /// Points on the board (361 on 19x19).
+    pub points: u32,
+    /// Living stones on the board (seki included).
+    pub stones: [u32; 2],
+    /// Owned points: empty points and removed dead stones.
+    pub territory: [u32; 2],
+    /// Stones captured during the game *by* each colour.
+    pub captures: [u32; 2],
+    /// Each colour's own stones found dead and removed.
+    pub dead: [u32; 2],
+    /// Points nobody owns (dame, seki).
+    pub neutral: u32,
+    pub komi: f64,
+    /// Handicap stones, as [`handicap_count`] infers them.
+    pub handicap: u32,
+    /// Points White receives for them (area counting only).
+    pub compensation: f64,
+}
+
+impl Breakdown {
+    /// Counts the position of `game` with the dead stones of `analysis`.
+    pub fn new(game: &Game, analysis: &Analysis) -> Breakdown {
+        let board = game.board();
+        let scoring = game.rules().scoring;
+        let owner = owners(board, analysis, scoring);
+        let mut b = Breakdown {
+            scoring,
+            points: (board.size() * board.size()) as u32,
+            stones: [0; 2],
+            territory: [0; 2],
+            captures: [board.captures(Color::Black), board.captures(Color::White)],
+            dead: [0; 2],
+            neutral: 0,
+            komi: game.komi(),
+            handicap: handicap_count(game),
+            compensation: 0.0,
+        };
+        for p in board.points() {
+            match board.color_at(p) {
+                Some(c) if !analysis.is_dead(p) => b.stones[c.index()] += 1,
+                stone => {
+                    if let Some(c) = stone {
+                        b.dead[c.index()] += 1;
+                    }
+                    match owner[p.index()] {
+                        Some(o) => b.territory[o.index()] += 1,
+                        None => b.neutral += 1,
+                    }
+                }
+            }
         }
-        let stones = board.chain_stones(p);
-        for s in &stones {
-            seen[s.index()] = true;
+        if scoring == Scoring::Area {
+            b.compensation = game.rules().handicap_bonus.points(b.handicap);
         }
-        chains.push(stones);
+        b
     }
-    chains
+
+    /// Prisoners of `color` under territory counting: its captures plus
+    /// the other side's dead stones.
+    pub fn prisoners(&self, color: Color) -> u32 {
+        self.captures[color.index()] + self.dead[color.opponent().index()]
+    }
+
+    /// The count of `color` before komi and compensation.
+    pub fn count(&self, color: Color) -> u32 {
+        let i = color.index();
+        match self.scoring {
+            Scoring::Area => self.stones[i] + self.territory[i],
+            Scoring::Territory => self.territory[i] + self.prisoners(color),
+        }
+    }
+
+    /// Both totals, komi and compensation included.
+    pub fn score(&self) -> Score {
+        Score {
+            black: f64::from(self.count(Color::Black)),
+            white: f64::from(self.count(Color::White)) + self.komi + self.compensation,
+        }
+    }
+
+    /// The breakdown as a referee writes it, one fact per line.
+    pub fn text(&self, rules_name: &str) -> String {
+        let per = |label: &str, v: [u32; 2]| format!("{label}: black {}, white {}", v[0], v[1]);
+        let mut lines = Vec::new();
+        let area = self.scoring == Scoring::Area;
+        lines.push(format!(
+            "scoring: {} ({rules_name}), komi {}, handicap {}",
+            if area { "area" } else { "territory" },
+            num(self.komi),
+            self.handicap
+        ));
+        if area {
+            lines.push(per("stones", self.stones));
+        }
+        lines.push(per("territory", self.territory));
+        let mut captures = per("captures", self.captures);
+        if area {
+            captures.push_str(" (not counted under area scoring)");
+        }
+        lines.push(captures);
+        lines.push(format!(
+            "{} (removed from the board)",
+            per("dead stones", self.dead)
+        ));
+        if !area {
+            lines.push(format!(
+                "prisoners: black {}, white {} (captures + the other side's dead stones)",
+                self.prisoners(Color::Black),
+                self.prisoners(Color::White)
+            ));
+            lines.push(format!(
+                "stones on the board: black {}, white {} (not counted under territory scoring)",
+                self.stones[0], self.stones[1]
+            ));
+        }
+        if self.neutral > 0 {
+            lines.push(format!("neutral points: {}", self.neutral));
+        }
+        lines.push(format!("komi: white {}", num(self.komi)));
+        lines.push(format!(
+            "handicap compensation: white {}",
+            num(self.compensation)
+        ));
+        let s = self.score();
+        lines.push(format!(
+            "total: black {}, white {}",
+            num(s.black),
+            num(s.white)
+        ));
+        lines.push(format!("result: {}", s.result()));
+        if area {
+            lines.push(format!("in stones: {}", self.stones_text()));
+        }
+        lines.join("\n")
+    }
+
+    /// The area result in stones, as Chinese referees write it: Black's
+    /// count (with half of any neutral points) minus half the komi and
+    /// compensation, against half the board.
+    pub fn stones_text(&self) -> String {
+        let black = f64::from(self.count(Color::Black));
+        let white = f64::from(self.count(Color::White));
+        let half_neutral = f64::from(self.neutral) / 2.0;
+        let given = (self.komi + self.compensation) / 2.0;
+        let black_count = black + half_neutral;
+        let net = black_count - given;
+        let half = f64::from(self.points) / 2.0;
+        let diff = net - half;
+        let mut out = format!("Black {}, White {}", stones(black), stones(white));
+        if self.neutral > 0 {
+            out.push_str(&format!(
+                ", {} neutral points shared: Black {}",
+                self.neutral,
+                stones(black_count)
+            ));
+        }
+        if self.compensation != 0.0 {
+            out.push_str(&format!(
+                ", komi {} + handicap {} stones",
+                stones(self.komi / 2.0),
+                stones(self.compensation / 2.0)
+            ));
+        } else {
+            out.push_str(&format!(", komi {}", stones(self.komi / 2.0)));
+        }
+        let cmp = if diff > 0.0 {
+            ">"
+        } else if diff < 0.0 {
+            "<"
+        } else {
+            "="
+        };
+        out.push_str(&format!(
+            ": {} {} {} = {} {cmp} {}, ",
+            stones(black_count),
+            if given < 0.0 { "+" } else { "-" },
+            stones(given.abs()),
+            stones(net),
+            stones(half)
+        ));
+        let by = stones(diff.abs());
+        let unit = if (diff.abs() - 1.0).abs() < 1e-9 || diff.abs() < 1.0 {
+            "stone"
+        } else {
+            "stones"
+        };
+        if diff > 0.0 {
+            out.push_str(&format!("Black wins by {by} {unit}"));
+        } else if diff < 0.0 {
+            out.push_str(&format!("White wins by {by} {unit}"));
+        } else {
+            out.push_str("a draw (jigo)");
+        }
+        out
+    }
+}
+
+/// A number without a needless `.0`, binary noise rounded away.
+fn num(x: f64) -> String {
+    let r = (x * 1000.0).round() / 1000.0;
+    if r == 0.0 {
+        "0".to_string()
+    } else {
+        format!("{r}")
+    }
+}
+
+/// A count in stones with quarters written ¼ ½ ¾ (`180½`, `¼`, `-3¾`);
+/// other fractions as decimals.
+pub fn stones(x: f64) -> String {
+    let q = x * 4.0;
+    if (q - q.round()).abs() > 1e-9 {
+        return num(x);
+    }
+    let q = q.round() as i64;
+    let sign = if q < 0 { "-" } else { "" };
+    let (whole, frac) = (q.abs() / 4, q.abs() % 4);
+    let frac = ["", "¼", "½", "¾"][frac as usize];
+    if whole == 0 && !frac.is_empty() {
+        format!("{sign}{frac}")
+    } else {
+        format!("{sign}{whole}{frac}")
+    }
 }
 
 /// Both sides' totals, komi and compensation included.
@@ -107,80 +329,10 @@ impl Score {
     }
 }
 
-/// Scores the current position of `game` under its rules, all stones alive.
-pub fn score(game: &Game) -> Score {
-    let board = game.board();
-    let owners = empty_owners(board);
-    let territory = |c: Color| owners.iter().filter(|&&o| o == Some(c)).count() as f64;
-    let (black, mut white) = match game.rules().scoring {
-        Scoring::Area => (
-            board.stone_count(Color::Black) as f64 + territory(Color::Black),
-            board.stone_count(Color::White) as f64
-                + territory(Color::White)
-                + game.rules().handicap_bonus.points(game.handicap_stones()),
-        ),
-        Scoring::Territory => (
-            territory(Color::Black) + f64::from(board.captures(Color::Black)),
-            territory(Color::White) + f64::from(board.captures(Color::White)),
-        ),
-    };
-    white += game.komi();
-    Score { black, white }
+/// Scores `game` with the dead stones of `analysis`.
+pub fn score(game: &Game, analysis: &Analysis) -> Score {
+    Breakdown::new(game, analysis).score()
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::Move;
-    use crate::rules::Rules;
-
-    fn play(g: &mut Game, moves: &[(Color, usize, usize)]) {
-        for &(c, col, row) in moves {
-            let p = g.board().point(col, row).expect("on board");
-            g.play(c, Move::Place(p)).expect("legal");
-        }
-    }
-
-    #[test]
-    fn area_and_territory_on_a_split_board() {
-        // 5x5: Black wall on column B, White wall on column D.
-        let mut g = Game::new(5, Rules::default()).expect("5x5");
-        g.set_komi(0.5);
-        for row in 0..5 {
-            play(&mut g, &[(Color::Black, 1, row), (Color::White, 3, row)]);
-        }
-        // Black: 5 stones + column A (5); White: 5 + column E (5); column C
-        // touches both and is neutral.
-        let s = score(&g);
-        assert_eq!((s.black, s.white), (10.0, 10.5));
-        assert_eq!(s.result(), "W+0.5");
-
-        let mut j = g.clone();
-        j.set_rules(Rules::preset("japanese").expect("japanese"));
-        let s = score(&j);
-        assert_eq!((s.black, s.white), (5.0, 5.5));
-    }
-
-    #[test]
-    fn results_are_written_like_gtp() {
-        let s = |black, white| Score { black, white }.result();
-        assert_eq!(s(10.0, 6.5), "B+3.5");
-        assert_eq!(s(10.0, 17.0), "W+7");
-        assert_eq!(s(7.0, 7.0), "0");
-        assert_eq!(s(7.0, 6.3), "B+0.7");
-    }
-
-    #[test]
-    fn empty_board_is_neutral_and_handicap_is_compensated() {
-        let mut g = Game::new(9, Rules::default()).expect("9x9");
-        assert_eq!(score(&g).result(), "W+7.5");
-        let pts: Vec<_> = [(2, 2), (6, 6)]
-            .iter()
-            .map(|&(c, r)| (Color::Black, g.board().point(c, r).expect("pt")))
-            .collect();
-        g.place_setup(&pts, true).expect("handicap");
-        // 2 stones + 79 empty points touching black only; White: 7.5 + 2.
-        assert_eq!(score(&g).result(), "B+71.5");
-        assert_eq!(alive_chains(g.board()).len(), 2);
-    }
-}
+pub(crate) mod tests;

@@ -10,6 +10,7 @@
 //! Time is charged, never refunded: `undo` leaves the clocks alone.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -17,6 +18,7 @@ use rand::rngs::SmallRng;
 use crate::board::{Color, Point};
 use crate::clock::Clock;
 use crate::game::{Game, Move};
+use crate::life::{self, Analysis};
 use crate::rules::Rules;
 
 use super::time::TimeOptions;
@@ -89,6 +91,8 @@ pub static COMMANDS: &[(&str, Handler)] = &[
     ("final_score", query::final_score),
     ("final_status", query::final_status),
     ("final_status_list", query::final_status_list),
+    ("weiqi-score", query::weiqi_score),
+    ("weiqi-score_gfx", query::weiqi_score_gfx),
     // Position queries.
     ("showboard", query::showboard),
     ("is_legal", query::is_legal),
@@ -131,6 +135,10 @@ pub struct Engine {
     /// Randomness for `genmove` (fixed seed: runs are reproducible).
     pub(super) rng: SmallRng,
     pub(super) quit: bool,
+    /// The dead-stone analysis of the last position analysed, keyed by
+    /// (stones hash, board size): the analysis depends on the stones only
+    /// and is deterministic, so this only saves time.
+    analysis: Option<((u64, usize), Arc<Analysis>)>,
 }
 
 impl Engine {
@@ -148,7 +156,22 @@ impl Engine {
             time_options: TimeOptions::default(),
             rng: SmallRng::seed_from_u64(0x7765_6971_6921),
             quit: false,
+            analysis: None,
         }
+    }
+
+    /// The dead-stone analysis of the current position (cached).
+    pub fn analysis(&mut self) -> Arc<Analysis> {
+        let board = self.game.board();
+        let key = (board.hash(), board.size());
+        if let Some((k, a)) = &self.analysis
+            && *k == key
+        {
+            return Arc::clone(a);
+        }
+        let a = Arc::new(life::analyse(board));
+        self.analysis = Some((key, Arc::clone(&a)));
+        a
     }
 
     /// The game.

@@ -3,15 +3,61 @@
 
 use crate::board::{Board, Color, Point};
 use crate::game::{Game, Move};
-use crate::score::{alive_chains, empty_owners, score};
+use crate::life::Status;
+use crate::score::{Breakdown, owners};
 
 use super::engine::{Engine, Failure, Reply, arg, color_arg, exactly, move_arg, point_arg};
 use super::vertex::{color_name, column_letter, format_points, points_top_down};
 
-/// `final_score`: see [`crate::score`] (all stones alive for now).
+/// `final_score`: the count of [`crate::score`] with the dead stones of
+/// [`crate::life`] (exactly those `final_status_list dead` lists).
 pub fn final_score(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 0)?;
-    Ok(score(&engine.game).result())
+    let analysis = engine.analysis();
+    Ok(Breakdown::new(&engine.game, &analysis).score().result())
+}
+
+/// `weiqi-score`: the count, one fact per line (see
+/// [`Breakdown::text`]).
+pub fn weiqi_score(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 0)?;
+    let analysis = engine.analysis();
+    let rules = engine.game.rules();
+    let name = rules.preset_name().unwrap_or("custom rules");
+    Ok(Breakdown::new(&engine.game, &analysis).text(name))
+}
+
+/// `weiqi-score_gfx`: GoGui graphics of the count: `BLACK`/`WHITE` mark
+/// each side's territory (dead stones' points included), `MARK` the dead
+/// stones, `TRIANGLE` the chains in seki, `TEXT` the result.
+pub fn weiqi_score_gfx(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 0)?;
+    let analysis = engine.analysis();
+    let game = &engine.game;
+    let board = game.board();
+    let owner = owners(board, &analysis, game.rules().scoring);
+    let order = points_top_down(board);
+    let pick = |f: &dyn Fn(Point) -> bool| -> Vec<Point> {
+        order.iter().copied().filter(|&p| f(p)).collect()
+    };
+    let mut lines = Vec::new();
+    for (word, color) in [("BLACK", Color::Black), ("WHITE", Color::White)] {
+        let pts = pick(&|p| owner[p.index()] == Some(color));
+        if !pts.is_empty() {
+            lines.push(format!("{word} {}", format_points(board, &pts)));
+        }
+    }
+    for (word, status) in [("MARK", Status::Dead), ("TRIANGLE", Status::Seki)] {
+        let pts = pick(&|p| analysis.status(p) == Some(status));
+        if !pts.is_empty() {
+            lines.push(format!("{word} {}", format_points(board, &pts)));
+        }
+    }
+    lines.push(format!(
+        "TEXT {}",
+        Breakdown::new(game, &analysis).score().result()
+    ));
+    Ok(lines.join("\n"))
 }
 
 /// Chains one per line, each chain's stones in reading order.
@@ -31,38 +77,53 @@ fn chains_text(board: &Board, chains: &[Vec<Point>]) -> String {
 }
 
 /// `final_status_list alive|dead|seki` (also GNU Go's `black_territory`,
-/// `white_territory`, `dame`). For now every chain is alive.
+/// `white_territory`, `dame`), from the dead-stone analysis.
 pub fn final_status_list(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 1)?;
-    let status = arg(args, 0)?;
-    let board = engine.game.board();
-    let territory = |owner: Option<Color>| {
-        let owners = empty_owners(board);
-        let pts: Vec<Point> = points_top_down(board)
-            .into_iter()
-            .filter(|&p| board.color_at(p).is_none() && owners[p.index()] == owner)
-            .collect();
-        format_points(board, &pts)
+    let status = arg(args, 0)?.to_ascii_lowercase();
+    let wanted = match status.as_str() {
+        "alive" => Some(Status::Alive),
+        "dead" => Some(Status::Dead),
+        "seki" => Some(Status::Seki),
+        "black_territory" | "white_territory" | "dame" => None,
+        _ => return Err(Failure::syntax(format!("'{status}' is not a status"))),
     };
-    match status.to_ascii_lowercase().as_str() {
-        "alive" => Ok(chains_text(board, &alive_chains(board))),
-        "dead" | "seki" => Ok(String::new()),
-        "black_territory" => Ok(territory(Some(Color::Black))),
-        "white_territory" => Ok(territory(Some(Color::White))),
-        "dame" => Ok(territory(None)),
-        _ => Err(Failure::syntax(format!("'{status}' is not a status"))),
+    let analysis = engine.analysis();
+    let board = engine.game.board();
+    if let Some(wanted) = wanted {
+        let chains: Vec<Vec<Point>> = analysis
+            .with_status(wanted)
+            .map(|c| c.stones.clone())
+            .collect();
+        return Ok(chains_text(board, &chains));
     }
+    let owner = owners(board, &analysis, engine.game.rules().scoring);
+    let want = match status.as_str() {
+        "black_territory" => Some(Color::Black),
+        "white_territory" => Some(Color::White),
+        _ => None,
+    };
+    let pts: Vec<Point> = points_top_down(board)
+        .into_iter()
+        .filter(|&p| {
+            (board.color_at(p).is_none() || analysis.is_dead(p)) && owner[p.index()] == want
+        })
+        .collect();
+    Ok(format_points(board, &pts))
 }
 
-/// `final_status V`: `alive` for a stone; `black_territory`,
-/// `white_territory` or `dame` for an empty point.
+/// `final_status V`: `alive`, `dead` or `seki` for a stone;
+/// `black_territory`, `white_territory` or `dame` for an empty point.
 pub fn final_status(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 1)?;
     let p = point_arg(engine, args, 0)?;
+    let analysis = engine.analysis();
     let board = engine.game.board();
-    Ok(match board.color_at(p) {
-        Some(_) => "alive",
-        None => match empty_owners(board)[p.index()] {
+    Ok(match analysis.status(p) {
+        Some(Status::Alive) => "alive",
+        Some(Status::Dead) => "dead",
+        Some(Status::Seki) => "seki",
+        None => match owners(board, &analysis, engine.game.rules().scoring)[p.index()] {
             Some(Color::Black) => "black_territory",
             Some(Color::White) => "white_territory",
             None => "dame",
@@ -212,7 +273,11 @@ pub fn countlib(engine: &mut Engine, args: &[&str]) -> Reply {
 pub const ANALYZE_COMMANDS: &[&str] = &[
     "string/Rules/kata-get-rules",
     "string/Final Score/final_score",
+    "string/Score breakdown/weiqi-score",
+    "gfx/Score/weiqi-score_gfx",
     "plist/Alive Stones/final_status_list alive",
+    "plist/Dead Stones/final_status_list dead",
+    "plist/Seki Stones/final_status_list seki",
     "plist/Black Territory/final_status_list black_territory",
     "plist/White Territory/final_status_list white_territory",
     "plist/All Legal Black/all_legal black",

@@ -81,8 +81,14 @@ pub fn printsgf(engine: &mut Engine, args: &[&str]) -> Reply {
             args.len()
         )));
     }
+    // The result is final_score's: the same dead stones.
+    let result = if engine.game.two_passes() {
+        let analysis = engine.analysis();
+        Some(score(&engine.game, &analysis).result())
+    } else {
+        None
+    };
     let game = &engine.game;
-    let result = game.two_passes().then(|| score(game).result());
     let time = record_of_clock(&engine.clock);
     let text = sgf::write(game, result.as_deref(), time.as_ref());
     match args.first() {

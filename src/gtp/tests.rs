@@ -453,20 +453,118 @@ fn think_budget_follows_the_clock_and_the_options() {
 #[test]
 fn status_lists_and_analyze_commands() {
     let mut e = Engine::default();
+    // Black's wall on D, White's on E, a lone White stone at B7 in Black's
+    // area: dead.
+    let mut input = String::from("boardsize 9\n");
+    for row in 1..=9 {
+        input.push_str(&format!("play b d{row}\nplay w e{row}\n"));
+    }
+    input.push_str("play w b7\n");
+    let setup = replies(&mut e, &input);
+    assert!(setup.iter().all(|r| r == "= "), "{setup:?}");
     let r = replies(
         &mut e,
-        "boardsize 5\nplay b b2\nplay b b3\nplay w d4\nfinal_status_list alive\n\
-         final_status_list dead\nfinal_status_list seki\nfinal_status b2\nfinal_status a5\n\
-         gogui-analyze_commands\nkgs-game_over\ngogui-interrupt\n",
+        "final_status_list alive\nfinal_status_list dead\nfinal_status_list seki\n\
+         final_status d5\nfinal_status b7\nfinal_status a1\nfinal_status j1\n\
+         gogui-analyze_commands\nkgs-game_over\ngogui-interrupt\nfinal_score\n\
+         weiqi-score_gfx\nfinal_status_list black_territory\n",
     );
-    assert_eq!(r[4], "= D4\nB3 B2");
-    assert_eq!(r[5], "= ");
-    assert_eq!(r[6], "= ");
-    assert_eq!(r[7], "= alive");
-    assert_eq!(r[8], "= dame");
-    assert!(r[9].starts_with("= string/Rules/kata-get-rules\n"));
-    assert_eq!(&r[10..], ["= ", "= "]);
-    assert_eq!(e.game().board().stone_count(Color::Black), 2);
+    assert_eq!(
+        r[0],
+        "= D9 D8 D7 D6 D5 D4 D3 D2 D1\nE9 E8 E7 E6 E5 E4 E3 E2 E1"
+    );
+    assert_eq!(r[1], "= B7");
+    assert_eq!(r[2], "= ");
+    assert_eq!(
+        &r[3..7],
+        [
+            "= alive",
+            "= dead",
+            "= black_territory",
+            "= white_territory"
+        ]
+    );
+    assert!(r[7].starts_with("= string/Rules/kata-get-rules\n"));
+    assert!(r[7].contains("\ngfx/Score/weiqi-score_gfx\n"));
+    assert!(r[7].contains("\nstring/Score breakdown/weiqi-score\n"));
+    assert_eq!(&r[8..10], ["= ", "= "]);
+    // Black 9 + 27, White 9 + 36 + 7.5.
+    assert_eq!(r[10], "= W+16.5");
+    let gfx: Vec<&str> = r[11].trim_start_matches("= ").lines().collect();
+    assert!(
+        gfx[0].starts_with("BLACK A9 B9 C9 A8 B8 C8 A7 B7 C7"),
+        "{gfx:?}"
+    );
+    assert!(gfx[1].starts_with("WHITE F9 G9 H9 J9"), "{gfx:?}");
+    assert_eq!(&gfx[2..], ["MARK B7", "TEXT W+16.5"]);
+    assert!(r[12].contains("B7"), "a dead stone's point is territory");
+    assert_eq!(e.game().board().stone_count(Color::White), 10);
+}
+
+#[test]
+fn final_score_uses_the_dead_list_before_and_after_passes() {
+    let mut e = Engine::default();
+    let mut input = String::from("boardsize 9\nkomi 6.5\n");
+    for row in 1..=9 {
+        input.push_str(&format!("play b d{row}\nplay w e{row}\n"));
+    }
+    input.push_str("play w b7\nplay b g3\n");
+    replies(&mut e, &input);
+    let ask = "final_score\nfinal_status_list dead\nweiqi-score\n";
+    let before = replies(&mut e, ask);
+    replies(&mut e, "play w pass\n");
+    let one_pass = replies(&mut e, ask);
+    replies(&mut e, "play b pass\n");
+    let after = replies(&mut e, ask);
+    assert_eq!(before[1], "= B7\nG3");
+    assert_eq!(before, one_pass);
+    assert_eq!(before, after);
+    // Area: Black 9 + 27 (with G3 dead and B7 taken off), White 9 + 36.
+    assert_eq!(before[0], "= W+15.5");
+    // A fresh engine (no cache) agrees: the analysis is deterministic.
+    let mut fresh = Engine::default();
+    replies(&mut fresh, &format!("{input}play w pass\nplay b pass\n"));
+    assert_eq!(replies(&mut fresh, ask), after);
+}
+
+#[test]
+fn worked_example_over_gtp() {
+    let mut e = Engine::default();
+    let setup = crate::testutil::gtp_plays(&crate::score::tests::WORKED_EXAMPLE);
+    let r = replies(&mut e, &setup);
+    assert!(r.iter().all(|x| x == "= "), "{r:?}");
+    assert_eq!(e.game().moves().len(), 280);
+    let r = replies(
+        &mut e,
+        "komi 7.5\nfinal_score\nfinal_status_list dead\nweiqi-score\nkomi 6.5\nfinal_score\n\
+         kata-set-rules japanese\nkomi 6.5\nfinal_score\nkomi 7.5\nfinal_score\n",
+    );
+    assert_eq!(r[1], "= W+0.5");
+    assert_eq!(r[2], "= ");
+    let text = &r[3];
+    assert!(
+        text.starts_with("= scoring: area (chinese), komi 7.5, handicap 0\n"),
+        "{text}"
+    );
+    for line in [
+        "stones: black 140, white 140",
+        "territory: black 44, white 37",
+        "captures: black 0, white 0 (not counted under area scoring)",
+        "dead stones: black 0, white 0 (removed from the board)",
+        "komi: white 7.5",
+        "handicap compensation: white 0",
+        "total: black 184, white 184.5",
+        "result: W+0.5",
+        "in stones: Black 184, White 177, komi 3¾: 184 - 3¾ = 180¼ < 180½, White wins by ¼ stone",
+    ] {
+        assert!(
+            text.lines().any(|l| l == line),
+            "{line:?} missing in\n{text}"
+        );
+    }
+    assert_eq!(r[5], "= B+0.5");
+    assert_eq!(r[8], "= B+0.5");
+    assert_eq!(r[10], "= W+0.5");
 }
 
 #[test]

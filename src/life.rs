@@ -1,0 +1,596 @@
+//! Dead-stone analysis: which chains of a (finished) position are alive,
+//! dead or in seki.
+//!
+//! Three layers, each trusted more than the next:
+//!
+//! 1. **Benson's algorithm** ([`benson`]) finds the chains that are alive
+//!    unconditionally (pass-alive: they live even if their owner never plays
+//!    again) and their *vital* regions. A pass-alive chain is never dead, and
+//!    opponent stones inside a region that is vital to a pass-alive chain
+//!    are always dead (every empty point there is a liberty of the living
+//!    chain, so they can never make an eye, and the living chain can fill
+//!    the region without danger).
+//! 2. **Ownership playouts** decide the rest. From the position (ko ban
+//!    cleared, so the answer depends on the stones only), [`PLAYOUTS`]
+//!    random games are played to the end, half with Black moving first and
+//!    half with White. The policy: uniformly random legal moves, never into
+//!    one's own eye ([`Board::is_eye`]), and never a self-atari that joins an
+//!    existing chain of one's own (a lone-stone self-atari — a throw-in — is
+//!    allowed). Because the opponent may play into an eye when that
+//!    captures, a group with one eye dies once its outside liberties are
+//!    filled; a group with two eyes cannot be captured. Because neither side
+//!    fills a shared liberty that would put its own group in atari, groups
+//!    in seki survive with their shared liberties empty. A chain is dead
+//!    when the opponent owns its points at the end of more than
+//!    [`DEAD_SHARE`] of the playouts; decided chain by chain.
+//! 3. **Consistency**: after removing the dead chains, each dead chain must
+//!    lie in an area bordered by the opponent's living stones only (a dead
+//!    stone is a prisoner of the side that surrounds it). A dead chain whose
+//!    area also touches living stones of its own colour (it could connect)
+//!    or no living stone at all (nobody surrounds it, e.g. on an almost
+//!    empty board) is revived, until nothing changes. So a chain next to a
+//!    living chain of its colour is never dead alone: either both are dead
+//!    or both alive.
+//!
+//! A chain that is not dead is in **seki** when, in more than [`SEKI_SHARE`]
+//! of the playouts, it survives with a liberty that is also a liberty of an
+//! opponent chain (a shared liberty neither side could fill); a pass-alive
+//! chain is never in seki.
+//!
+//! The playouts are seeded from the position's hash, so the analysis of a
+//! position is the same every time (and after any number of passes).
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::board::{Board, Cell, Color, MAX_POINTS, Point};
+use crate::playout::move_limit;
+
+/// Most ownership playouts per analysis (fewer when every verdict is
+/// clear early, see [`CLEAR_MARGIN`]).
+pub const PLAYOUTS: usize = 1000;
+/// A chain is dead when the opponent owns its points in more than this share
+/// of the playouts.
+pub const DEAD_SHARE: f64 = 0.5;
+/// A living chain is in seki when it ends with a shared liberty in more than
+/// this share of the playouts.
+pub const SEKI_SHARE: f64 = 0.5;
+
+/// The verdict on a chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Alive,
+    Dead,
+    Seki,
+}
+
+/// One chain of the analysed position and the evidence about it.
+#[derive(Clone, Debug)]
+pub struct Chain {
+    pub color: Color,
+    pub stones: Vec<Point>,
+    pub status: Status,
+    /// Alive unconditionally (Benson).
+    pub pass_alive: bool,
+    /// Share of playouts in which the opponent owned the chain's points
+    /// (averaged over its stones).
+    pub opponent_share: f64,
+    /// Share of playouts in which it survived with a shared liberty.
+    pub seki_share: f64,
+}
+
+/// The analysis of one position.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    chains: Vec<Chain>,
+    /// The chain index of the stone at each point (`u32::MAX`: no stone).
+    chain_of: Vec<u32>,
+    /// Per point: (Black-owned - White-owned playouts) / playouts.
+    ownership: Vec<f32>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl Analysis {
+    /// Every chain, in the order of their first stone (bottom row first).
+    pub fn chains(&self) -> &[Chain] {
+        &self.chains
+    }
+
+    /// The chain of the stone at `p`, if any.
+    pub fn chain_at(&self, p: Point) -> Option<&Chain> {
+        self.chains.get(self.chain_of[p.index()] as usize)
+    }
+
+    /// The status of the stone at `p` (`None` on an empty point).
+    pub fn status(&self, p: Point) -> Option<Status> {
+        self.chain_at(p).map(|c| c.status)
+    }
+
+    /// Whether the stone at `p` is dead.
+    pub fn is_dead(&self, p: Point) -> bool {
+        self.status(p) == Some(Status::Dead)
+    }
+
+    /// The chains with a given status.
+    pub fn with_status(&self, status: Status) -> impl Iterator<Item = &Chain> {
+        self.chains.iter().filter(move |c| c.status == status)
+    }
+
+    /// Expected owner of `p` from the playouts, from -1 (White) to 1 (Black).
+    pub fn ownership(&self, p: Point) -> f32 {
+        self.ownership[p.index()]
+    }
+}
+
+/// The result of Benson's algorithm for one colour.
+#[derive(Clone, Debug)]
+pub struct Benson {
+    /// Per point: a stone of a pass-alive chain.
+    pub alive: Vec<bool>,
+    /// Per point: an empty or opponent point in a region enclosed by
+    /// pass-alive chains and vital to at least one of them (the opponent's
+    /// stones there are dead, the empty points are safe territory).
+    pub safe: Vec<bool>,
+}
+
+/// Benson's algorithm for unconditional life of `color`'s chains.
+///
+/// Regions are the maximal connected sets of points without a `color`
+/// stone. A region is *vital* to a chain that borders it when all its empty
+/// points are liberties of that chain. Repeatedly, a chain with fewer than
+/// two vital regions among the remaining ones is dropped, and so is every
+/// region bordering a dropped chain. The chains left are pass-alive.
+pub fn benson(board: &Board, color: Color) -> Benson {
+    let mut alive = vec![false; MAX_POINTS];
+    let mut safe = vec![false; MAX_POINTS];
+    // Chains of `color`.
+    let mut chain_id = vec![NONE; MAX_POINTS];
+    let mut chain_stones: Vec<Vec<Point>> = Vec::new();
+    for p in board.points() {
+        if board.color_at(p) == Some(color) && chain_id[p.index()] == NONE {
+            let stones = board.chain_stones(p);
+            for s in &stones {
+                chain_id[s.index()] = chain_stones.len() as u32;
+            }
+            chain_stones.push(stones);
+        }
+    }
+    if chain_stones.is_empty() {
+        return Benson { alive, safe };
+    }
+    // Regions: their points, bordering chains, and the chains they are
+    // vital to (the intersection, over their empty points, of the chains
+    // next to each point).
+    let mut region_id = vec![NONE; MAX_POINTS];
+    let mut regions: Vec<(Vec<Point>, Vec<u32>, Vec<u32>)> = Vec::new();
+    let mut stack = Vec::new();
+    for start in board.points() {
+        if board.color_at(start) == Some(color) || region_id[start.index()] != NONE {
+            continue;
+        }
+        let r = regions.len() as u32;
+        let (mut pts, mut borders, mut vital): (Vec<Point>, Vec<u32>, Option<Vec<u32>>) =
+            (Vec::new(), Vec::new(), None);
+        region_id[start.index()] = r;
+        stack.push(start);
+        while let Some(p) = stack.pop() {
+            pts.push(p);
+            let mut next_to: Vec<u32> = Vec::with_capacity(4);
+            for n in board.neighbors(p) {
+                match board.cell(n) {
+                    Cell::Border => {}
+                    c if c.color() == Some(color) => {
+                        let id = chain_id[n.index()];
+                        if !next_to.contains(&id) {
+                            next_to.push(id);
+                        }
+                        if !borders.contains(&id) {
+                            borders.push(id);
+                        }
+                    }
+                    _ => {
+                        if region_id[n.index()] == NONE {
+                            region_id[n.index()] = r;
+                            stack.push(n);
+                        }
+                    }
+                }
+            }
+            if board.cell(p) == Cell::Empty {
+                vital = Some(match vital {
+                    None => next_to,
+                    Some(v) => v.into_iter().filter(|id| next_to.contains(id)).collect(),
+                });
+            }
+        }
+        regions.push((pts, borders, vital.unwrap_or_default()));
+    }
+    let mut chain_alive = vec![true; chain_stones.len()];
+    let mut healthy = vec![true; regions.len()];
+    loop {
+        let mut changed = false;
+        for (c, is_alive) in chain_alive.iter_mut().enumerate() {
+            if !*is_alive {
+                continue;
+            }
+            let vital_count = regions
+                .iter()
+                .zip(&healthy)
+                .filter(|((_, _, vital), h)| **h && vital.contains(&(c as u32)))
+                .count();
+            if vital_count < 2 {
+                *is_alive = false;
+                changed = true;
+            }
+        }
+        for (r, (_, borders, _)) in regions.iter().enumerate() {
+            if healthy[r] && borders.iter().any(|&c| !chain_alive[c as usize]) {
+                healthy[r] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for (c, stones) in chain_stones.iter().enumerate() {
+        if chain_alive[c] {
+            for s in stones {
+                alive[s.index()] = true;
+            }
+        }
+    }
+    for (r, (pts, borders, vital)) in regions.iter().enumerate() {
+        if healthy[r] && !borders.is_empty() && !vital.is_empty() {
+            for p in pts {
+                safe[p.index()] = true;
+            }
+        }
+    }
+    Benson { alive, safe }
+}
+
+/// Playouts between checks of whether the verdicts are already clear.
+const BATCH: usize = 100;
+/// Playouts always played (when there is a chain at all).
+const MIN_PLAYOUTS: usize = 200;
+/// A share this far from its threshold is a clear verdict.
+const CLEAR_MARGIN: f64 = 0.2;
+
+/// The share of `done` playouts in which the opponent owned chain `c`.
+fn opponent_share(c: &Chain, black: &[u32], white: &[u32], done: usize) -> f64 {
+    let opp = match c.color {
+        Color::Black => white,
+        Color::White => black,
+    };
+    let owned: u32 = c.stones.iter().map(|s| opp[s.index()]).sum();
+    f64::from(owned) / (done as f64 * c.stones.len() as f64)
+}
+
+/// Whether every chain's shares are at least [`CLEAR_MARGIN`] away from
+/// the dead and seki thresholds after `done` playouts, so that more
+/// playouts would not change a verdict.
+fn decisive(
+    chains: &[Chain],
+    black: &[u32],
+    white: &[u32],
+    seki_hits: &[u32],
+    done: usize,
+) -> bool {
+    chains.iter().zip(seki_hits).all(|(c, &hits)| {
+        let opp = opponent_share(c, black, white, done);
+        let seki = f64::from(hits) / done as f64;
+        (opp - DEAD_SHARE).abs() >= CLEAR_MARGIN && (seki - SEKI_SHARE).abs() >= CLEAR_MARGIN
+    })
+}
+
+/// Whether a playout may play `color` at `p`: legal (simple ko, no
+/// suicide), not into its own eye, and not a self-atari of a chain of two
+/// or more stones.
+#[inline]
+fn life_move_ok(board: &Board, color: Color, p: Point) -> bool {
+    board.is_playout_move(color, p)
+        && !(board.is_self_atari(color, p)
+            && board
+                .neighbors(p)
+                .iter()
+                .any(|&n| board.color_at(n) == Some(color)))
+}
+
+/// A random move for the life playouts, or `None` (pass).
+fn life_move<R: Rng>(board: &Board, color: Color, rng: &mut R) -> Option<Point> {
+    let n = board.empty_count();
+    if n == 0 {
+        return None;
+    }
+    let mut i = ((u64::from(rng.next_u32()) * n as u64) >> 32) as usize;
+    for _ in 0..n {
+        let p = board.empty_at(i);
+        if life_move_ok(board, color, p) {
+            return Some(p);
+        }
+        i += 1;
+        if i == n {
+            i = 0;
+        }
+    }
+    None
+}
+
+/// Plays one life playout on `board` to the end.
+fn life_playout<R: Rng>(board: &mut Board, first: Color, rng: &mut R) {
+    let limit = move_limit(board.size());
+    let (mut color, mut passes, mut moves) = (first, 0, 0);
+    while passes < 2 && moves < limit {
+        match life_move(board, color, rng) {
+            Some(p) => {
+                board.play_unchecked(color, p);
+                passes = 0;
+            }
+            None => {
+                board.clear_ko();
+                passes += 1;
+            }
+        }
+        moves += 1;
+        color = color.opponent();
+    }
+}
+
+/// Who owns `p` at the end of a playout: the stone's colour, or the colour
+/// of every neighbour of an empty point.
+fn final_owner(board: &Board, p: Point) -> Option<Color> {
+    if let Some(c) = board.color_at(p) {
+        return Some(c);
+    }
+    let mut owner = None;
+    for n in board.neighbors(p) {
+        if let Some(c) = board.color_at(n) {
+            if owner.is_some_and(|o| o != c) {
+                return None;
+            }
+            owner = Some(c);
+        }
+    }
+    owner
+}
+
+/// Empty areas once the stones of `removed` chains are taken off: for each
+/// point, its area (`u32::MAX` for a remaining stone), and for each area
+/// which colours of remaining stones border it ([`BORDER_BLACK`],
+/// [`BORDER_WHITE`]) and whether a chain marked in `mark` does
+/// ([`BORDER_MARKED`]).
+pub struct Areas {
+    pub area_of: Vec<u32>,
+    pub borders: Vec<u8>,
+}
+
+pub const BORDER_BLACK: u8 = 1;
+pub const BORDER_WHITE: u8 = 2;
+pub const BORDER_MARKED: u8 = 4;
+
+/// The bit of [`Areas::borders`] for stones of `color`.
+pub fn border_bit(color: Color) -> u8 {
+    match color {
+        Color::Black => BORDER_BLACK,
+        Color::White => BORDER_WHITE,
+    }
+}
+
+impl Areas {
+    /// Computes the areas; `removed(p)` and `marked(p)` are asked about
+    /// stones only.
+    pub fn compute(
+        board: &Board,
+        removed: impl Fn(Point) -> bool,
+        marked: impl Fn(Point) -> bool,
+    ) -> Areas {
+        let mut area_of = vec![NONE; MAX_POINTS];
+        let mut borders = Vec::new();
+        let open = |p: Point| board.color_at(p).is_none() || removed(p);
+        let mut stack = Vec::new();
+        for start in board.points() {
+            if !open(start) || area_of[start.index()] != NONE {
+                continue;
+            }
+            let id = borders.len() as u32;
+            let mut bits = 0u8;
+            area_of[start.index()] = id;
+            stack.push(start);
+            while let Some(p) = stack.pop() {
+                for n in board.neighbors(p) {
+                    if board.cell(n) == Cell::Border {
+                        continue;
+                    }
+                    if open(n) {
+                        if area_of[n.index()] == NONE {
+                            area_of[n.index()] = id;
+                            stack.push(n);
+                        }
+                    } else if let Some(c) = board.color_at(n) {
+                        bits |= border_bit(c);
+                        if marked(n) {
+                            bits |= BORDER_MARKED;
+                        }
+                    }
+                }
+            }
+            borders.push(bits);
+        }
+        Areas { area_of, borders }
+    }
+
+    /// The border bits of the area containing `p` (0 for a remaining stone).
+    pub fn borders_at(&self, p: Point) -> u8 {
+        let a = self.area_of[p.index()];
+        if a == NONE {
+            0
+        } else {
+            self.borders[a as usize]
+        }
+    }
+}
+
+/// Analyses `board` with [`PLAYOUTS`] playouts.
+pub fn analyse(board: &Board) -> Analysis {
+    analyse_with(board, PLAYOUTS)
+}
+
+/// Analyses `board` with `playouts` ownership playouts (see the module
+/// documentation).
+pub fn analyse_with(board: &Board, playouts: usize) -> Analysis {
+    let playouts = playouts.max(2);
+    // The chains.
+    let mut chain_of = vec![NONE; MAX_POINTS];
+    let mut chains: Vec<Chain> = Vec::new();
+    for p in board.points() {
+        let Some(color) = board.color_at(p) else {
+            continue;
+        };
+        if chain_of[p.index()] != NONE {
+            continue;
+        }
+        let stones = board.chain_stones(p);
+        for s in &stones {
+            chain_of[s.index()] = chains.len() as u32;
+        }
+        chains.push(Chain {
+            color,
+            stones,
+            status: Status::Alive,
+            pass_alive: false,
+            opponent_share: 0.0,
+            seki_share: 0.0,
+        });
+    }
+
+    // Benson for both colours.
+    let bensons = [benson(board, Color::Black), benson(board, Color::White)];
+    let mut benson_dead = vec![false; chains.len()];
+    for (i, c) in chains.iter_mut().enumerate() {
+        let first = c.stones[0].index();
+        c.pass_alive = bensons[c.color.index()].alive[first];
+        benson_dead[i] = bensons[c.color.opponent().index()].safe[first];
+    }
+
+    // Ownership playouts, in batches, until every verdict is clear or the
+    // budget is spent.
+    let mut black = vec![0u32; MAX_POINTS];
+    let mut white = vec![0u32; MAX_POINTS];
+    let mut seki_hits = vec![0u32; chains.len()];
+    let mut mark = vec![0u32; MAX_POINTS];
+    let mut start = board.clone();
+    start.clear_ko();
+    let seed = board.hash() ^ (board.size() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut done = 0;
+    while done < playouts && !chains.is_empty() {
+        let mut b = start.clone();
+        let first = if done % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        life_playout(&mut b, first, &mut rng);
+        done += 1;
+        for p in b.points() {
+            match final_owner(&b, p) {
+                Some(Color::Black) => black[p.index()] += 1,
+                Some(Color::White) => white[p.index()] += 1,
+                None => {}
+            }
+        }
+        // Chains that end with a shared liberty.
+        let stamp = done as u32;
+        for p in b.points() {
+            if b.color_at(p).is_some() {
+                continue;
+            }
+            let ns = b.neighbors(p);
+            let has = |c: Color| ns.iter().any(|&n| b.color_at(n) == Some(c));
+            if has(Color::Black) && has(Color::White) {
+                for n in ns {
+                    if b.color_at(n).is_some() {
+                        mark[b.chain(n).index()] = stamp;
+                    }
+                }
+            }
+        }
+        for (k, c) in chains.iter().enumerate() {
+            let s = c.stones[0];
+            if b.color_at(s) == Some(c.color) && mark[b.chain(s).index()] == stamp {
+                seki_hits[k] += 1;
+            }
+        }
+        if done % BATCH == 0
+            && done >= MIN_PLAYOUTS
+            && decisive(&chains, &black, &white, &seki_hits, done)
+        {
+            break;
+        }
+    }
+    log::debug!("life: {done} playouts for {} chains", chains.len());
+    let playouts = done.max(1);
+    let n = playouts as f64;
+    let ownership: Vec<f32> = black
+        .iter()
+        .zip(&white)
+        .map(|(&b, &w)| ((f64::from(b) - f64::from(w)) / n) as f32)
+        .collect();
+
+    // Verdicts.
+    for (k, c) in chains.iter_mut().enumerate() {
+        c.opponent_share = opponent_share(c, &black, &white, playouts);
+        c.seki_share = f64::from(seki_hits[k]) / n;
+        c.status = if c.pass_alive {
+            Status::Alive
+        } else if benson_dead[k] || c.opponent_share > DEAD_SHARE {
+            Status::Dead
+        } else {
+            Status::Alive
+        };
+    }
+
+    // Consistency: a dead chain must sit in an area bordered by living
+    // opponent stones only.
+    loop {
+        let areas = Areas::compute(
+            board,
+            |p| chains[chain_of[p.index()] as usize].status == Status::Dead,
+            |_| false,
+        );
+        let mut changed = false;
+        for (k, c) in chains.iter_mut().enumerate() {
+            if c.status != Status::Dead || benson_dead[k] {
+                continue;
+            }
+            if areas.borders_at(c.stones[0]) != border_bit(c.color.opponent()) {
+                log::debug!(
+                    "life: revived the chain at {:?} (opponent share {:.2})",
+                    board.coords(c.stones[0]),
+                    c.opponent_share
+                );
+                c.status = Status::Alive;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+
+    for c in &mut chains {
+        if c.status == Status::Alive && !c.pass_alive && c.seki_share > SEKI_SHARE {
+            c.status = Status::Seki;
+        }
+    }
+    Analysis {
+        chains,
+        chain_of,
+        ownership,
+    }
+}
+
+#[cfg(test)]
+mod tests;
