@@ -3,6 +3,10 @@
 //! This is the board's speed benchmark (a measurement, not a test): for each
 //! size it runs playouts from the empty board for a fixed wall-clock time and
 //! prints one line, e.g. `9x9: 163000 playouts/s, 41 ns/move`.
+//!
+//! `weiqi bench --life` instead times the dead-stone analysis behind
+//! `final_status_list dead` ([`crate::life::analyse`], uncached) on a
+//! finished 19x19 game ([`FINISHED_19X19`]).
 
 use std::time::{Duration, Instant};
 
@@ -10,7 +14,10 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::board::{Board, Color};
+use crate::game::{Game, Move};
+use crate::life::{Status, analyse};
 use crate::playout::{move_limit, play_out};
+use crate::rules::Rules;
 
 /// CPU time this thread has used so far, from `/proc/thread-self/stat`
 /// (Linux; `None` elsewhere). The benchmark divides by CPU time as well as
@@ -99,4 +106,113 @@ pub fn measure_playouts(size: usize, time: Duration, seed: u64) -> Option<Playou
             .zip(cpu_start)
             .map(|(end, start)| end.saturating_sub(start)),
     })
+}
+
+/// A finished 19x19 game (two passes), GNU Go level 0 against level 1
+/// (`scripts/score_gnugo.py`, seed 119007): moves as colour letter and
+/// vertex. GNU Go's own verdict: B16 and C13 dead (and O10, see the README).
+pub const FINISHED_19X19: &str = "\
+    BR15 WD17 BQ4 WD4 BF3 WC6 BD2 WC3 BJ3 WR6 BC15 WC13 BE15 WF16 BD13 WR9 BD12 WR17 \
+    BP16 WP18 BB11 WR13 BO4 WF15 BP14 WB9 BR5 WQ6 BM15 WR3 BQ3 WS5 BS4 WR4 BS3 WQ5 BR2 \
+    WL3 BK4 WK2 BL4 WJ2 BM3 WH2 BH3 WM2 BC2 WG2 BG3 WB16 BB13 WF14 BP12 WQ11 BB15 WO6 \
+    BC16 WJ16 BB17 WM17 BM13 WC8 BJ14 WO10 BN11 WM9 BF2 WO2 BN3 WN2 BC18 WF18 BB3 WE8 \
+    BB4 WJ15 BL16 WK14 BL17 WJ13 BM18 WN17 BJ18 WL12 BL11 WD18 BK11 WN18 BL13 WK12 BJ11 \
+    WL18 BK18 WM19 BK17 WF5 BM12 WE17 BG17 WG18 BH17 WN9 BC4 WD5 BP5 WN7 BK9 WB5 BS14 \
+    WS13 BS16 WT14 BS18 WR18 BT15 WT13 BR14 WS17 BQ13 WR12 BT17 WG8 BH5 WS19 BT18 WR5 \
+    BG6 WF6 BH12 WH13 BG12 WT4 BT2 WH18 BJ17 WF11 BF12 WB10 BE11 WF10 BC11 WL7 BD3 WE4 \
+    BE14 WN15 BN14 WO15 BG13 WP15 BQ16 WH14 BF13 WO14 BO13 WG7 BP2 WA5 BO3 WG5 BH6 WK3 \
+    BN5 WC17 BB18 WP6 BM6 WM7 BO5 WL6 BQ12 WP11 BD9 WD8 BE10 WG9 BO11 WE9 BC9 WN6 BC10 \
+    WM5 BA10 WA8 BM16 WO17 BO1 WN1 BP1 WR16 BQ15 WC19 BB19 WD19 BG1 WL1 BH1 WJ1 BF1 WG14 \
+    BQ17 WQ18 BH16 WK13 BL8 WL9 BK8 WH10 BM8 WN8 BE3 WG11 BD16 WA4 BG4 WA3 BA2 WC5 BM4 \
+    WL5 BL14 WJ9 BJ7 WK5 BJ5 WH19 BJ8 WM10 BJ10 WH9 BL10 WM11 BH11 WA9 BA11 WO16 BT3 WT5 \
+    BE16 WF17 BN10 WL19 BH15 WK15 BL15 WF4 BH7 WK19 BJ19 WP17 BT16 WH8 BN16 WK6 BK16 WJ6 \
+    BK7 WJ12 BG15 WG16 BQ14 WR19 BS15 WT19 BPASS WPASS";
+
+/// Replays a move list like [`FINISHED_19X19`] on a 19x19 board.
+pub fn replay(moves: &str) -> Option<Game> {
+    let mut game = Game::new(19, Rules::default())?;
+    for token in moves.split_whitespace() {
+        let (c, v) = token.split_at(1);
+        let color = if c == "B" { Color::Black } else { Color::White };
+        let mv = if v.eq_ignore_ascii_case("pass") {
+            Move::Pass
+        } else {
+            let letters = "ABCDEFGHJKLMNOPQRST";
+            let col = letters.find(v.get(..1)?)?;
+            let row: usize = v.get(1..)?.parse().ok()?;
+            Move::Place(game.board().point(col, row.checked_sub(1)?)?)
+        };
+        game.play(color, mv).ok()?;
+    }
+    Some(game)
+}
+
+/// The dead-stone analysis timed on one position.
+#[derive(Clone, Debug)]
+pub struct LifeTiming {
+    pub runs: usize,
+    /// Per run, sorted.
+    pub times: Vec<Duration>,
+    pub dead_stones: usize,
+}
+
+impl std::fmt::Display for LifeTiming {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        let median = self
+            .times
+            .get(self.times.len() / 2)
+            .copied()
+            .unwrap_or_default();
+        let max = self.times.last().copied().unwrap_or_default();
+        let min = self.times.first().copied().unwrap_or_default();
+        write!(
+            f,
+            "life 19x19 (finished game, {} dead stones): median {:.1} ms, min {:.1} ms, max {:.1} ms over {} runs (target <= 200 ms)",
+            self.dead_stones,
+            ms(median),
+            ms(min),
+            ms(max),
+            self.runs
+        )
+    }
+}
+
+/// Times [`analyse`] on the final position of [`FINISHED_19X19`] `runs`
+/// times (wall clock per run).
+pub fn measure_life(runs: usize) -> Option<LifeTiming> {
+    let game = replay(FINISHED_19X19)?;
+    let mut times = Vec::with_capacity(runs);
+    let mut dead_stones = 0;
+    for _ in 0..runs.max(1) {
+        let start = Instant::now();
+        let a = analyse(game.board());
+        times.push(start.elapsed());
+        dead_stones = a.with_status(Status::Dead).map(|c| c.stones.len()).sum();
+    }
+    times.sort();
+    Some(LifeTiming {
+        runs: times.len(),
+        times,
+        dead_stones,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_benchmark_game_is_finished_and_scored_like_gnu_go() {
+        let game = replay(FINISHED_19X19).expect("a legal game");
+        assert!(game.two_passes());
+        let a = analyse(game.board());
+        let mut dead: Vec<(usize, usize)> = a
+            .with_status(Status::Dead)
+            .flat_map(|c| c.stones.iter().map(|&p| game.board().coords(p)))
+            .collect();
+        dead.sort();
+        // B16 and C13: two lone White stones in Black's top left.
+        assert_eq!(dead, [(1, 15), (2, 12)]);
+    }
 }

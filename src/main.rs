@@ -1,5 +1,6 @@
 //! The `weiqi` command line: the GTP engine (default, with its time options
-//! `--lag-margin` and `--move-time`), and `weiqi bench`.
+//! `--lag-margin` and `--move-time`), and `weiqi bench` (playouts, or with
+//! `--life` the dead-stone analysis).
 
 use std::io::ErrorKind;
 use std::process::ExitCode;
@@ -54,6 +55,13 @@ enum Command {
         /// Seconds to spend on each size.
         #[arg(long, default_value_t = 5.0)]
         seconds: f64,
+        /// Time the dead-stone analysis (`final_status_list dead`) on a
+        /// finished 19x19 game instead of the playouts.
+        #[arg(long)]
+        life: bool,
+        /// Runs of the dead-stone analysis with --life.
+        #[arg(long, default_value_t = 20)]
+        runs: usize,
     },
 }
 
@@ -93,7 +101,19 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     init_logging(cli.log_level);
     match cli.command {
-        Some(Command::Bench { sizes, seconds }) => {
+        Some(Command::Bench {
+            life: true, runs, ..
+        }) => match weiqi::bench::measure_life(runs) {
+            Some(timing) => {
+                println!("{timing}");
+                ExitCode::SUCCESS
+            }
+            None => {
+                eprintln!("weiqi bench: the benchmark game does not replay");
+                ExitCode::FAILURE
+            }
+        },
+        Some(Command::Bench { sizes, seconds, .. }) => {
             let time = Duration::from_secs_f64(seconds.clamp(0.01, 3600.0));
             for size in sizes {
                 match weiqi::bench::measure_playouts(size, time, 1) {
