@@ -543,6 +543,15 @@ pub fn analyse_with(board: &Board, playouts: usize) -> Analysis {
     for (k, c) in chains.iter_mut().enumerate() {
         c.opponent_share = opponent_share(c, &black, &white, playouts);
         c.seki_share = f64::from(seki_hits[k]) / n;
+        if (0.2..=0.8).contains(&c.opponent_share) {
+            log::debug!(
+                "life: close call for the {:?} chain at {:?}: opponent share {:.2}, seki share {:.2}",
+                c.color,
+                board.coords(c.stones[0]),
+                c.opponent_share,
+                c.seki_share
+            );
+        }
         c.status = if c.pass_alive {
             Status::Alive
         } else if benson_dead[k] || c.opponent_share > DEAD_SHARE {
