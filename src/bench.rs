@@ -203,7 +203,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_benchmark_game_is_finished_and_scored_like_gnu_go() {
+    fn the_benchmark_game_is_finished_and_its_dead_stones_found() {
         let game = replay(FINISHED_19X19).expect("a legal game");
         assert!(game.two_passes());
         let a = analyse(game.board());
