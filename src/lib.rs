@@ -10,6 +10,7 @@ pub mod game;
 pub mod gtp;
 pub mod life;
 pub mod playout;
+pub mod referee;
 pub mod rules;
 pub mod score;
 pub mod sgf;

@@ -1,12 +1,15 @@
 //! The `weiqi` command line: the GTP engine (default, with its time options
-//! `--lag-margin` and `--move-time`), and `weiqi bench` (playouts, or with
-//! `--life` the dead-stone analysis).
+//! `--lag-margin` and `--move-time`), `weiqi bench` (playouts, or with
+//! `--life` the dead-stone analysis), `weiqi match` (a refereed match
+//! between two GTP engines) and `weiqi match-merge`.
 
 use std::io::ErrorKind;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
 use log::LevelFilter;
 use weiqi::gtp::Engine;
 use weiqi::gtp::setup::parse_komi;
@@ -47,6 +50,16 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play a refereed match between two GTP engines: results table and
+    /// summary on stdout, logs and a progress bar on stderr.
+    Match(Box<MatchArgs>),
+    /// Join the results tables of several `weiqi match` runs (shards) and
+    /// print the combined table and summary.
+    MatchMerge {
+        /// Results tables written by `weiqi match --results`.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
     /// Measure light random playouts per second on one core.
     Bench {
         /// Board sizes to measure.
@@ -63,6 +76,70 @@ enum Command {
         #[arg(long, default_value_t = 20)]
         runs: usize,
     },
+}
+
+#[derive(Args)]
+struct MatchArgs {
+    /// Command line of engine A, Black in odd-numbered games (split like a
+    /// shell: quote arguments with spaces).
+    #[arg(long, value_name = "CMD")]
+    black: String,
+    /// Command line of engine B, White in odd-numbered games.
+    #[arg(long, value_name = "CMD")]
+    white: String,
+    /// Board size.
+    #[arg(long, default_value_t = 19)]
+    size: usize,
+    /// Komi (default: the rules' komi).
+    #[arg(long, value_name = "F", value_parser = parse_komi_arg, allow_negative_numbers = true)]
+    komi: Option<f64>,
+    /// Rules the referee plays and scores by (the engines are not told).
+    #[arg(long, value_name = "NAME", value_parser = parse_rules, default_value = "chinese")]
+    rules: Rules,
+    /// Number of games of the whole match.
+    #[arg(long, default_value_t = 1)]
+    games: usize,
+    /// Swap colours in even-numbered games.
+    #[arg(long)]
+    alternate: bool,
+    /// Fixed handicap stones for Black (0, or 2 to 9).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    handicap: usize,
+    /// Time system: none, absolute:MAIN, chinese:MAIN:N (N one-minute
+    /// byo-yomi periods), byoyomi:MAIN:PERIOD:N, canadian:MAIN:PERIOD:STONES,
+    /// fischer:MAIN:INC; times in seconds or with a unit (30m, 1h).
+    #[arg(long, value_name = "SPEC", default_value = "none", value_parser = weiqi::referee::parse_time)]
+    time: weiqi::clock::TimeSystem,
+    /// Moves (passes included) after which a game is void (default: three
+    /// times the number of points).
+    #[arg(long, value_name = "N")]
+    max_moves: Option<usize>,
+    /// Hard timeout of a command in untimed games, and of every command
+    /// but genmove; an engine that does not answer in time forfeits.
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = parse_seconds)]
+    move_timeout: Duration,
+    /// In timed games genmove's hard timeout is the time left on the
+    /// clock plus this margin (the engine has lost on time by then).
+    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = parse_seconds)]
+    timeout_margin: Duration,
+    /// Write one SGF file per game here (game-0001.sgf, ...).
+    #[arg(long, value_name = "DIR")]
+    sgf_dir: Option<PathBuf>,
+    /// Write the results table (tab-separated) to this file.
+    #[arg(long, value_name = "FILE")]
+    results: Option<PathBuf>,
+    /// Games played at once, each with its own engine processes.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    parallel: usize,
+    /// Play only shard i of n: the games g with (g - 1) mod n = i - 1.
+    #[arg(long, value_name = "i/n", default_value = "1/1")]
+    shard: weiqi::referee::Shard,
+    /// Let the engines' stderr through (default: discarded).
+    #[arg(long)]
+    engine_stderr: bool,
+    /// No progress bar (it is only drawn when stderr is a terminal).
+    #[arg(long)]
+    no_progress: bool,
 }
 
 fn parse_rules(s: &str) -> Result<Rules, String> {
@@ -126,6 +203,17 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Some(Command::Match(args)) => run_match(*args),
+        Some(Command::MatchMerge { files }) => match weiqi::referee::merge::merge_files(&files) {
+            Ok((engines, rows)) => {
+                print_results(&engines, &rows);
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("weiqi match-merge: {e}");
+                ExitCode::FAILURE
+            }
+        },
         None => {
             let mut engine = Engine::new(cli.rules.unwrap_or_default(), cli.komi);
             engine.set_time_options(TimeOptions {
@@ -143,6 +231,57 @@ fn main() -> ExitCode {
                     ExitCode::FAILURE
                 }
             }
+        }
+    }
+}
+
+/// The table and the summary, on stdout.
+fn print_results(
+    engines: &weiqi::referee::results::Engines,
+    rows: &[weiqi::referee::results::Row],
+) {
+    use weiqi::referee::results::{Summary, table_head, table_row};
+    let mut out = table_head(engines);
+    for r in rows {
+        out.push_str(&table_row(engines, r));
+    }
+    out.push('\n');
+    out.push_str(&Summary::new(rows).text(engines));
+    print!("{out}");
+}
+
+fn run_match(args: MatchArgs) -> ExitCode {
+    use weiqi::referee::{MatchConfig, game::Settings, run_match};
+    let points = args.size.saturating_mul(args.size);
+    let cfg = MatchConfig {
+        commands: [args.black, args.white],
+        settings: Settings {
+            size: args.size,
+            komi: args.komi.unwrap_or(args.rules.default_komi),
+            rules: args.rules,
+            handicap: args.handicap,
+            time: args.time,
+            max_moves: args.max_moves.unwrap_or(points.saturating_mul(3)),
+            move_timeout: args.move_timeout,
+            timeout_margin: args.timeout_margin,
+        },
+        games: args.games,
+        alternate: args.alternate,
+        parallel: args.parallel.max(1),
+        shard: args.shard,
+        sgf_dir: args.sgf_dir,
+        results: args.results,
+        show_engine_stderr: args.engine_stderr,
+        progress: !args.no_progress,
+    };
+    match run_match(&cfg) {
+        Ok((engines, rows)) => {
+            print_results(&engines, &rows);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("weiqi match: {e}");
+            ExitCode::FAILURE
         }
     }
 }

@@ -4,13 +4,15 @@
 //! * [`vertex`]: colours and vertices;
 //! * [`engine`]: the [`Engine`] state, the command table and dispatch;
 //! * [`setup`], [`play`], [`query`], [`rules`], [`time`], [`sgf`]: the
-//!   handlers.
+//!   handlers;
+//! * [`client`]: the other side, driving another engine (for `weiqi match`).
 //!
 //! Replies are `=[id] text` or `?[id] message`, always with a space after
 //! the marker and id, followed by a blank line; a reply never contains a
 //! blank line. Only replies go to the writer; failures are logged at debug
 //! level with their reason.
 
+pub mod client;
 pub mod engine;
 pub mod parse;
 pub mod play;
