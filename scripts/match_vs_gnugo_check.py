@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Checks a `weiqi match` against GNU Go's own count.
+
+For every game of the results table that ended by the count after two
+passes, loads the game's SGF (written by `weiqi match --sgf-dir`) into a
+fresh GNU Go under Chinese rules (`loadsgf`, which takes komi and handicap
+from the file) and asks `final_score`; the referee's result (the SGF's RE,
+also in the table) must be the same.  Games decided otherwise (resignation,
+time, forfeit, void) are listed but have no count to compare.
+
+    python3 scripts/match_vs_gnugo_check.py --results r.tsv --sgf-dir dir \
+        [--gnugo "/usr/games/gnugo --mode gtp --chinese-rules"] [--min-scored 1]
+
+Exit status 0 when every counted game agrees (and at least --min-scored
+games were counted), 1 otherwise.
+"""
+
+import argparse
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gtp_client import GtpError, GtpProcess  # noqa: E402
+
+
+def read_table(path):
+    rows = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if not line or line.startswith("#") or line.startswith("game\t"):
+                continue
+            fields = line.split("\t")
+            rows.append({
+                "game": int(fields[0]),
+                "black": fields[1],
+                "white": fields[2],
+                "result": fields[3],
+                "reason": fields[4],
+                "moves": int(fields[5]),
+            })
+    return rows
+
+
+def normalise(result):
+    """B+3.0 and B+3 are the same; 0 and Draw/Jigo too."""
+    result = result.strip()
+    if result in ("0", "Draw", "Jigo", "B+0", "W+0"):
+        return "0"
+    m = re.fullmatch(r"([BW])\+([0-9.]+)", result)
+    if not m:
+        return result
+    return "%s+%g" % (m.group(1), float(m.group(2)))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--results", required=True)
+    ap.add_argument("--sgf-dir", required=True)
+    ap.add_argument("--gnugo", default="gnugo --mode gtp --chinese-rules")
+    ap.add_argument("--min-scored", type=int, default=1,
+                    help="fail when fewer games were counted")
+    args = ap.parse_args()
+
+    rows = read_table(args.results)
+    scored = agree = 0
+    failures = []
+    for row in rows:
+        path = os.path.join(args.sgf_dir, "game-%04d.sgf" % row["game"])
+        label = "game %d (%s vs %s, %d moves)" % (
+            row["game"], row["black"], row["white"], row["moves"])
+        if row["reason"] != "score":
+            print("%s: %s by %s, no count to compare" % (label, row["result"], row["reason"]))
+            continue
+        scored += 1
+        gnugo = GtpProcess(args.gnugo, name="gnugo", timeout=120)
+        try:
+            r = gnugo.cmd("loadsgf %s" % os.path.abspath(path))
+            if not r.ok:
+                failures.append("%s: gnugo cannot load %s: %s" % (label, path, r.text))
+                continue
+            r = gnugo.cmd("final_score")
+        except GtpError as e:
+            failures.append("%s: %s" % (label, e))
+            continue
+        finally:
+            gnugo.quit()
+        ours, theirs = normalise(row["result"]), normalise(r.text)
+        if ours == theirs:
+            agree += 1
+            print("%s: referee %s, GNU Go %s: agree" % (label, ours, theirs))
+        else:
+            failures.append("%s: referee %s, GNU Go final_score %s" % (label, ours, theirs))
+    for f in failures:
+        print("DISAGREE " + f)
+    print("match_vs_gnugo_check: %d games, %d counted, %d agree" % (len(rows), scored, agree))
+    if failures or scored < args.min_scored:
+        if scored < args.min_scored:
+            print("fewer than %d counted games" % args.min_scored)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
