@@ -97,6 +97,16 @@ fn nonsense_is_a_forfeit() {
 }
 
 #[test]
+fn refusing_a_legal_play_is_a_forfeit() {
+    let rows = two_games_a_loses("--refuse-play-at 2", &[], ["W+F", "B+F"], "refused");
+    assert!(
+        rows[0].detail.contains("refused 'play"),
+        "{}",
+        rows[0].detail
+    );
+}
+
+#[test]
 fn too_slow_for_the_byoyomi_period_loses_on_time() {
     // One period of one second; A thinks 1.5 s per move.
     let rows = two_games_a_loses(

@@ -13,6 +13,7 @@ K-th genmove of a game (counted from 1 after each clear_board):
   --hang-at K       never answer (sleep an hour)
   --crash-at K      exit without answering
   --nonsense-at K   answer `= banana`
+  --refuse-play-at K  answer `? illegal move` to the K-th `play`
   --sleep S         sleep S seconds before every genmove answer
   --black-moves L / --white-moves L   comma-separated vertices for that
                     colour's genmoves, then --black-loop / --white-loop
@@ -31,6 +32,7 @@ def main():
     ap.add_argument("--name", default="fake")
     for opt in ("resign-at", "illegal-at", "hang-at", "crash-at", "nonsense-at"):
         ap.add_argument("--" + opt, type=int, default=0)
+    ap.add_argument("--refuse-play-at", type=int, default=0)
     ap.add_argument("--sleep", type=float, default=0.0)
     for c in ("black", "white"):
         ap.add_argument("--%s-moves" % c, default="")
@@ -48,6 +50,7 @@ def main():
     seen = set()
     last = None
     genmoves = 0
+    plays = 0
     played = {"b": 0, "w": 0}
 
     def reply(text=""):
@@ -94,9 +97,15 @@ def main():
             seen.clear()
             last = None
             genmoves = 0
+            plays = 0
             played = {"b": 0, "w": 0}
             reply()
         elif cmd == "play":
+            plays += 1
+            if plays == args.refuse_play_at:
+                sys.stdout.write("? illegal move\n\n")
+                sys.stdout.flush()
+                continue
             p = coords(rest[1])
             if p is not None:
                 seen.add(p)
