@@ -322,12 +322,15 @@ pub fn run_match(cfg: &MatchConfig) -> Result<(Engines, Vec<Row>), MatchError> {
             };
             let black = engines.label(row.black).to_string();
             let white = engines.label(row.white()).to_string();
-            log::info!(
-                "game {}: black {black}, white {white}: {} {}",
-                row.game,
-                row.outcome,
-                row.detail
-            );
+            // Log lines would tear the bar: draw them while it is hidden.
+            bar.suspend(|| {
+                log::info!(
+                    "game {}: black {black}, white {white}: {} {}",
+                    row.game,
+                    row.outcome,
+                    row.detail
+                );
+            });
             if let Some(dir) = &cfg.sgf_dir {
                 let path = dir.join(format!("game-{:04}.sgf", row.game));
                 let text = record::sgf_text(&record, &black, &white, row.game, &date);
