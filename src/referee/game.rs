@@ -259,7 +259,7 @@ pub fn time_to_flag(clock: &Clock, side: ClockSide) -> Option<Duration> {
 
 /// Black's margin under weiqi's own scoring (dead stones removed).
 pub fn final_margin(game: &Game) -> f64 {
-    crate::score::score(game).margin()
+    crate::score::score(game, &crate::life::analyse(game.board())).margin()
 }
 
 /// The referee's state for one game.
