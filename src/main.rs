@@ -1,7 +1,8 @@
 //! The `weiqi` command line: the GTP engine (default, with its time options
 //! `--lag-margin` and `--move-time`), `weiqi bench` (playouts, or with
 //! `--life` the dead-stone analysis), `weiqi match` (a refereed match
-//! between two GTP engines) and `weiqi match-merge`.
+//! between two GTP engines), `weiqi match-merge` and `weiqi score` (the
+//! count of a game record, optionally drawn as SVG).
 
 use std::io::ErrorKind;
 use std::process::ExitCode;
@@ -60,6 +61,10 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Score the final position of a game record: the breakdown of
+    /// `weiqi-score` on stdout, and with --svg a picture of the count.
+    /// Errors (unreadable file, bad SGF) exit with code 2.
+    Score(ScoreArgs),
     /// Measure light random playouts per second on one core.
     Bench {
         /// Board sizes to measure.
@@ -76,6 +81,22 @@ enum Command {
         #[arg(long, default_value_t = 20)]
         runs: usize,
     },
+}
+
+#[derive(Args)]
+struct ScoreArgs {
+    /// The game record (SGF); its main line is played to the end.
+    file: PathBuf,
+    /// Count by these rules instead of the record's `RU` (default
+    /// chinese): chinese, japanese, korean, tromp-taylor, aga, new-zealand.
+    #[arg(long, value_name = "NAME", value_parser = parse_rules)]
+    rules: Option<Rules>,
+    /// Komi instead of the record's `KM` (default: the rules' komi).
+    #[arg(long, value_name = "F", value_parser = parse_komi_arg, allow_negative_numbers = true)]
+    komi: Option<f64>,
+    /// Also draw the board with territory and dead stones marked, as SVG.
+    #[arg(long, value_name = "OUT.svg")]
+    svg: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -204,6 +225,13 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(Command::Match(args)) => run_match(*args),
+        Some(Command::Score(args)) => match run_score(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("weiqi score: {e}");
+                ExitCode::from(2)
+            }
+        },
         Some(Command::MatchMerge { files }) => match weiqi::referee::merge::merge_files(&files) {
             Ok((engines, rows)) => {
                 print_results(&engines, &rows);
@@ -233,6 +261,44 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// `weiqi score`: loads the record, applies the overrides as GTP's
+/// `loadsgf` then `kata-set-rules`/`komi` would (a komi from the record or
+/// `--komi` survives `--rules`; otherwise the new rules' komi applies), and
+/// prints the breakdown of GTP's `weiqi-score`.
+fn run_score(args: &ScoreArgs) -> Result<(), String> {
+    use weiqi::sgf::{self, LoadOptions};
+    let path = args.file.display();
+    let bytes = sgf::read_file(&args.file).map_err(|e| format!("{path}: {e}"))?;
+    let defaults = Rules::default();
+    let opts = LoadOptions {
+        until: None,
+        rules: defaults,
+        komi: defaults.default_komi,
+        komi_explicit: false,
+    };
+    let loaded = sgf::load(&bytes, &opts).map_err(|e| format!("{path}: {e}"))?;
+    let mut game = loaded.game;
+    if let Some(rules) = args.rules {
+        let komi = if loaded.komi_explicit {
+            game.komi()
+        } else {
+            rules.default_komi
+        };
+        game.set_rules(rules);
+        game.set_komi(komi);
+    }
+    if let Some(komi) = args.komi {
+        game.set_komi(komi);
+    }
+    let analysis = weiqi::life::analyse(game.board());
+    if let Some(out) = &args.svg {
+        let picture = weiqi::score::svg_picture(&game, &analysis);
+        std::fs::write(out, picture).map_err(|e| format!("{}: {e}", out.display()))?;
+    }
+    println!("{}", weiqi::score::report(&game, &analysis));
+    Ok(())
 }
 
 /// The table and the summary, on stdout.

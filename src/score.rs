@@ -219,12 +219,11 @@ impl Breakdown {
     pub fn stones_text(&self) -> String {
         let black = f64::from(self.count(Color::Black));
         let white = f64::from(self.count(Color::White));
-        let half_neutral = f64::from(self.neutral) / 2.0;
         let given = (self.komi + self.compensation) / 2.0;
-        let black_count = black + half_neutral;
+        let black_count = black + f64::from(self.neutral) / 2.0;
         let net = black_count - given;
         let half = f64::from(self.points) / 2.0;
-        let diff = net - half;
+        let diff = self.stones_lead();
         let mut out = format!("Black {}, White {}", stones(black), stones(white));
         if self.neutral > 0 {
             out.push_str(&format!(
@@ -257,21 +256,119 @@ impl Breakdown {
             stones(net),
             stones(half)
         ));
-        let by = stones(diff.abs());
-        let unit = if (diff.abs() - 1.0).abs() < 1e-9 || diff.abs() < 1.0 {
-            "stone"
-        } else {
-            "stones"
-        };
+        let by = stones_by(diff);
         if diff > 0.0 {
-            out.push_str(&format!("Black wins by {by} {unit}"));
+            out.push_str(&format!("Black wins by {by}"));
         } else if diff < 0.0 {
-            out.push_str(&format!("White wins by {by} {unit}"));
+            out.push_str(&format!("White wins by {by}"));
         } else {
             out.push_str("a draw (jigo)");
         }
         out
     }
+
+    /// Black's lead in stones under area counting (negative when White
+    /// leads): Black's count with half the neutral points, minus half the
+    /// komi and compensation, minus half the board.
+    pub fn stones_lead(&self) -> f64 {
+        let black = f64::from(self.count(Color::Black)) + f64::from(self.neutral) / 2.0;
+        black - (self.komi + self.compensation) / 2.0 - f64::from(self.points) / 2.0
+    }
+
+    /// The result on one line, e.g. `W+0.5 (area, komi 7.5) — W+¼ stone`:
+    /// the result in points, how it was counted, and under area counting
+    /// the result in stones.
+    pub fn summary(&self) -> String {
+        let area = self.scoring == Scoring::Area;
+        let mut out = format!(
+            "{} ({}, komi {}",
+            self.score().result(),
+            if area { "area" } else { "territory" },
+            num(self.komi)
+        );
+        if self.handicap > 0 {
+            out.push_str(&format!(", handicap {}", self.handicap));
+        }
+        out.push(')');
+        if area {
+            let lead = self.stones_lead();
+            let by = stones_by(lead);
+            if lead > 0.0 {
+                out.push_str(&format!(" — B+{by}"));
+            } else if lead < 0.0 {
+                out.push_str(&format!(" — W+{by}"));
+            } else {
+                out.push_str(" — jigo");
+            }
+        }
+        out
+    }
+}
+
+/// The breakdown of `game` with the dead stones of `analysis`, as GTP's
+/// `weiqi-score` and `weiqi score FILE.sgf` print it ([`Breakdown::text`]
+/// under the name of the rules preset).
+pub fn report(game: &Game, analysis: &Analysis) -> String {
+    let name = game.rules().preset_name().unwrap_or("custom rules");
+    Breakdown::new(game, analysis).text(name)
+}
+
+/// A margin in stones with its unit: `¼ stone`, `1 stone`, `3½ stones`.
+fn stones_by(lead: f64) -> String {
+    let x = lead.abs();
+    let unit = if (x - 1.0).abs() < 1e-9 || x < 1.0 {
+        "stone"
+    } else {
+        "stones"
+    };
+    format!("{} {unit}", stones(x))
+}
+
+/// What a point of a scored position is, for a picture of the count
+/// ([`svg`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PointKind {
+    /// A living stone outside seki.
+    Stone(Color),
+    /// A living stone of a chain in seki.
+    Seki(Color),
+    /// A dead stone; `owner` gets its point (`None`: nobody, which the
+    /// analysis's consistency step rules out, but the picture does not rely
+    /// on it).
+    Dead { color: Color, owner: Option<Color> },
+    /// An empty point of `Color`'s territory (area).
+    Territory(Color),
+    /// An empty point nobody owns (dame, or a point in seki).
+    Neutral,
+}
+
+/// Every point of `game`'s board as [`PointKind`], row by row from the
+/// bottom left (index `row * size + col`), with the dead stones of
+/// `analysis` and ownership as [`owners`] counts it.
+pub fn point_kinds(game: &Game, analysis: &Analysis) -> Vec<PointKind> {
+    let board = game.board();
+    let owner = owners(board, analysis, game.rules().scoring);
+    let n = board.size();
+    let mut kinds = vec![PointKind::Neutral; n * n];
+    for p in board.points() {
+        let (col, row) = board.coords(p);
+        let o = owner[p.index()];
+        kinds[row * n + col] = match (board.color_at(p), analysis.status(p)) {
+            (Some(color), Some(Status::Dead)) => PointKind::Dead { color, owner: o },
+            (Some(color), Some(Status::Seki)) => PointKind::Seki(color),
+            (Some(color), _) => PointKind::Stone(color),
+            (None, _) => o.map_or(PointKind::Neutral, PointKind::Territory),
+        };
+    }
+    kinds
+}
+
+/// The picture of the count of `game` with the dead stones of
+/// `analysis`, as an SVG document (see [`svg`]), captioned with
+/// [`Breakdown::summary`].
+pub fn svg_picture(game: &Game, analysis: &Analysis) -> String {
+    let caption = Breakdown::new(game, analysis).summary();
+    svg::render(game.size(), &point_kinds(game, analysis), &caption)
 }
 
 /// A number without a needless `.0`, binary noise rounded away.
@@ -333,6 +430,8 @@ impl Score {
 pub fn score(game: &Game, analysis: &Analysis) -> Score {
     Breakdown::new(game, analysis).score()
 }
+
+pub mod svg;
 
 #[cfg(test)]
 pub(crate) mod tests;

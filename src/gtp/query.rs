@@ -4,7 +4,7 @@
 use crate::board::{Board, Color, Point};
 use crate::game::{Game, Move};
 use crate::life::Status;
-use crate::score::{Breakdown, owners};
+use crate::score::{Breakdown, owners, report};
 
 use super::engine::{Engine, Failure, Reply, arg, color_arg, exactly, move_arg, point_arg};
 use super::vertex::{color_name, column_letter, format_points, points_top_down};
@@ -22,9 +22,7 @@ pub fn final_score(engine: &mut Engine, args: &[&str]) -> Reply {
 pub fn weiqi_score(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 0)?;
     let analysis = engine.analysis();
-    let rules = engine.game.rules();
-    let name = rules.preset_name().unwrap_or("custom rules");
-    Ok(Breakdown::new(&engine.game, &analysis).text(name))
+    Ok(report(&engine.game, &analysis))
 }
 
 /// `weiqi-score_gfx`: GoGui graphics of the count: `BLACK`/`WHITE` mark

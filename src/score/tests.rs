@@ -273,3 +273,34 @@ fn empty_board_is_neutral_and_handicap_is_compensated() {
     // 2 stones + 79 empty points touching black only; White: 7.5 + 2.
     assert_eq!(count(&g).score().result(), "B+71.5");
 }
+
+#[test]
+fn summary_gives_the_result_in_points_and_in_stones() {
+    let mut g = game_from(&WORKED_EXAMPLE, rules("chinese"), 7.5);
+    assert_eq!(count(&g).summary(), "W+0.5 (area, komi 7.5) — W+¼ stone");
+    g.set_komi(0.0);
+    assert_eq!(count(&g).summary(), "B+7 (area, komi 0) — B+3½ stones");
+    g.set_rules(rules("japanese"));
+    g.set_komi(6.5);
+    assert_eq!(count(&g).summary(), "B+0.5 (territory, komi 6.5)");
+}
+
+#[test]
+fn point_kinds_follow_the_analysis_and_the_count() {
+    let g = game_from(&WORKED_EXAMPLE, rules("chinese"), 7.5);
+    let a = analyse(g.board());
+    let kinds = point_kinds(&g, &a);
+    let n = |k: PointKind| kinds.iter().filter(|&&x| x == k).count() as u32;
+    let b = Breakdown::new(&g, &a);
+    assert_eq!(n(PointKind::Stone(Color::Black)), b.stones[0]);
+    assert_eq!(n(PointKind::Stone(Color::White)), b.stones[1]);
+    assert_eq!(n(PointKind::Territory(Color::Black)), b.territory[0]);
+    assert_eq!(n(PointKind::Territory(Color::White)), b.territory[1]);
+    // Row 1 (index 0..19) is the bottom line of the diagram: A1 is empty
+    // and Black's, T1 empty and White's.
+    assert_eq!(kinds[0], PointKind::Territory(Color::Black));
+    assert_eq!(kinds[18], PointKind::Territory(Color::White));
+    assert_eq!(kinds[18 * 19], PointKind::Stone(Color::Black));
+    let svg = svg_picture(&g, &a);
+    assert!(svg.contains(">W+0.5 (area, komi 7.5) — W+¼ stone</text>"));
+}
