@@ -4,6 +4,9 @@
 
 boardsize 9
 clear_board
+# genmove searches a fixed number of playouts here instead of thinking for
+# its budget, so that it answers at once and the clock arithmetic is exact.
+weiqi-playouts 50
 
 # No time settings: no limit.
 10 weiqi-time_left b

@@ -381,6 +381,14 @@ impl Board {
         out
     }
 
+    /// The next stone of the chain at `p` (the chains are circular lists:
+    /// following `next_stone` from any stone visits the whole chain and
+    /// comes back). Allocation-free, for the playout policy.
+    #[inline]
+    pub fn next_stone(&self, p: Point) -> Point {
+        Point(self.next[p.index()])
+    }
+
     /// Zobrist hash of the stones on the board (not of the side to move).
     #[inline]
     pub fn hash(&self) -> u64 {

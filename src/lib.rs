@@ -13,6 +13,7 @@ pub mod playout;
 pub mod referee;
 pub mod rules;
 pub mod score;
+pub mod search;
 pub mod sgf;
 #[cfg(test)]
 pub mod testutil;

@@ -1,8 +1,9 @@
 //! The `weiqi` command line: the GTP engine (default, with its time options
-//! `--lag-margin` and `--move-time`), `weiqi bench` (playouts, or with
-//! `--life` the dead-stone analysis), `weiqi match` (a refereed match
-//! between two GTP engines), `weiqi match-merge` and `weiqi score` (the
-//! count of a game record, optionally drawn as SVG).
+//! `--lag-margin` and `--move-time` and the player's options), `weiqi
+//! bench` (playouts, with `--search` the tree search, or with `--life` the
+//! dead-stone analysis), `weiqi match` (a refereed match between two GTP
+//! engines), `weiqi match-merge` and `weiqi score` (the count of a game
+//! record, optionally drawn as SVG).
 
 use std::io::ErrorKind;
 use std::process::ExitCode;
@@ -13,6 +14,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 use log::LevelFilter;
 use weiqi::gtp::Engine;
+use weiqi::gtp::play::PlayerSettings;
 use weiqi::gtp::setup::parse_komi;
 use weiqi::gtp::time::TimeOptions;
 use weiqi::rules::Rules;
@@ -43,6 +45,23 @@ struct Cli {
     /// Seconds `genmove` may think when no time settings were received.
     #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = parse_seconds, allow_negative_numbers = true)]
     move_time: Duration,
+    /// Search threads of the player (root parallelization).
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
+    threads: u16,
+    /// Playouts per move instead of a time budget (deterministic with
+    /// --seed); also the playouts of reg_genmove (default 2000).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    playouts: Option<u64>,
+    /// Seed of the search's random numbers.
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Resign when the win rate falls below this (0 never resigns).
+    #[arg(long, value_name = "P", default_value_t = 0.1, value_parser = parse_fraction)]
+    resign_threshold: f64,
+    /// Never resign before this many moves (in handicap games, never
+    /// before move 60 either).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    resign_min_move: usize,
     /// Log level on stderr (off, error, warn, info, debug, trace); RUST_LOG,
     /// when set, takes precedence.
     #[arg(long, value_name = "LEVEL", default_value = "warn", global = true)]
@@ -80,6 +99,13 @@ enum Command {
         /// Runs of the dead-stone analysis with --life.
         #[arg(long, default_value_t = 20)]
         runs: usize,
+        /// Measure playouts per second of the tree search (from the empty
+        /// board) instead of light playouts.
+        #[arg(long)]
+        search: bool,
+        /// Threads of the search benchmark.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+        threads: u16,
     },
 }
 
@@ -182,6 +208,13 @@ fn parse_seconds(s: &str) -> Result<Duration, String> {
         .ok_or_else(|| format!("'{s}' is not a number of seconds from 0 to {MAX_OPTION_SECONDS}"))
 }
 
+fn parse_fraction(s: &str) -> Result<f64, String> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|t| (0.0..=1.0).contains(t))
+        .ok_or_else(|| format!("'{s}' is not a number between 0 and 1"))
+}
+
 fn init_logging(level: LevelFilter) {
     let mut builder = if std::env::var_os("RUST_LOG").is_some() {
         env_logger::Builder::from_default_env()
@@ -211,6 +244,33 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some(Command::Bench {
+            sizes,
+            seconds,
+            search: true,
+            threads,
+            ..
+        }) => {
+            let time = Duration::from_secs_f64(seconds.clamp(0.01, 3600.0));
+            for size in sizes {
+                match weiqi::search::bench(size, usize::from(threads), time) {
+                    Some(r) => println!(
+                        "{size}x{size} search: {:.0} playouts/s with {threads} thread(s) \
+                         ({} playouts in {:.2} s, best {:?} win rate {:.3})",
+                        r.playouts_per_second(),
+                        r.playouts,
+                        r.elapsed.as_secs_f64(),
+                        r.best,
+                        r.winrate
+                    ),
+                    None => {
+                        eprintln!("weiqi bench: unsupported board size {size}");
+                        return ExitCode::FAILURE;
+                    }
+                }
+            }
+            ExitCode::SUCCESS
+        }
         Some(Command::Bench { sizes, seconds, .. }) => {
             let time = Duration::from_secs_f64(seconds.clamp(0.01, 3600.0));
             for size in sizes {
@@ -248,7 +308,16 @@ fn main() -> ExitCode {
                 lag_margin: cli.lag_margin,
                 move_time: cli.move_time,
             });
-            let stdin = std::io::stdin().lock();
+            let defaults = PlayerSettings::default();
+            engine.set_player(PlayerSettings {
+                threads: usize::from(cli.threads),
+                playouts: cli.playouts,
+                seed: cli.seed.unwrap_or(defaults.seed),
+                resign_threshold: cli.resign_threshold,
+                resign_min_move: cli.resign_min_move,
+            });
+            // Read by the GTP loop's input thread (a lock would not be Send).
+            let stdin = std::io::BufReader::new(std::io::stdin());
             let stdout = std::io::stdout().lock();
             match weiqi::gtp::run(&mut engine, stdin, stdout) {
                 Ok(()) => ExitCode::SUCCESS,

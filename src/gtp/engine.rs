@@ -12,18 +12,18 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
-use rand::SeedableRng;
-use rand::rngs::SmallRng;
-
 use crate::board::{Color, Point};
 use crate::clock::Clock;
 use crate::game::{Game, Move};
 use crate::life::{self, Analysis};
 use crate::rules::Rules;
+use crate::search::{Search, SearchConfig};
 
+use super::analyze::Request;
+use super::play::PlayerSettings;
 use super::time::TimeOptions;
 use super::vertex::{VertexError, parse_color, parse_move, parse_point};
-use super::{play, query, rules, setup, sgf, time};
+use super::{analyze, play, query, rules, setup, sgf, time};
 
 /// Board size of a new engine.
 pub const DEFAULT_SIZE: usize = 19;
@@ -110,7 +110,7 @@ pub static COMMANDS: &[(&str, Handler)] = &[
     ("kgs-rules", rules::kgs_rules),
     // KGS.
     ("kgs-time_settings", time::kgs_time_settings),
-    ("kgs-genmove_cleanup", play::genmove),
+    ("kgs-genmove_cleanup", play::genmove_cleanup),
     ("kgs-game_over", empty),
     // weiqi extensions.
     ("weiqi-time_settings", time::weiqi_time_settings),
@@ -118,7 +118,40 @@ pub static COMMANDS: &[(&str, Handler)] = &[
     // GoGui.
     ("gogui-analyze_commands", query::gogui_analyze_commands),
     ("gogui-interrupt", empty),
+    ("weiqi-ownership", analyze::ownership_gfx),
+    ("weiqi-playouts", play::weiqi_playouts),
+    // Analysis (Sabaki, Lizzie): streaming replies.
+    ("lz-analyze", analyze::lz_analyze),
+    ("kata-analyze", analyze::kata_analyze),
 ];
+
+/// The search and its trees, kept between moves for tree reuse. Cloning
+/// gives a fresh search with the same settings: [`Engine::execute`] clones
+/// the engine before every command to restore it after a panic, and a
+/// restored engine should not keep a tree a panic may have left half-made.
+pub struct SearchSlot(Search);
+
+impl SearchSlot {
+    pub fn new(config: SearchConfig) -> SearchSlot {
+        SearchSlot(Search::new(config))
+    }
+
+    pub fn get(&mut self) -> &mut Search {
+        &mut self.0
+    }
+}
+
+impl Clone for SearchSlot {
+    fn clone(&self) -> SearchSlot {
+        SearchSlot::new(self.0.config().clone())
+    }
+}
+
+impl std::fmt::Debug for SearchSlot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SearchSlot({:?})", self.0.config())
+    }
+}
 
 /// The state behind the GTP front end.
 #[derive(Clone, Debug)]
@@ -132,8 +165,11 @@ pub struct Engine {
     pub(super) clock: Clock,
     /// Lag margin and the move time without a time limit.
     pub(super) time_options: TimeOptions,
-    /// Randomness for `genmove` (fixed seed: runs are reproducible).
-    pub(super) rng: SmallRng,
+    /// How the player searches, passes and resigns.
+    pub(super) player: PlayerSettings,
+    pub(super) search: SearchSlot,
+    /// A streaming analysis asked for by the last command.
+    pub(super) analysis_request: Option<Request>,
     pub(super) quit: bool,
     /// The dead-stone analysis of the last position analysed, keyed by
     /// (stones hash, board size): the analysis depends on the stones only
@@ -154,7 +190,9 @@ impl Engine {
             komi_explicit: komi.is_some(),
             clock: Clock::default(),
             time_options: TimeOptions::default(),
-            rng: SmallRng::seed_from_u64(0x7765_6971_6921),
+            player: PlayerSettings::default(),
+            search: SearchSlot::new(PlayerSettings::default().search_config()),
+            analysis_request: None,
             quit: false,
             analysis: None,
         }
@@ -172,6 +210,18 @@ impl Engine {
         let a = Arc::new(life::analyse(board));
         self.analysis = Some((key, Arc::clone(&a)));
         a
+    }
+
+    /// Sets how the player searches (threads, playouts, seed, time per
+    /// move, resigning); the search starts afresh.
+    pub fn set_player(&mut self, player: PlayerSettings) {
+        self.search = SearchSlot::new(player.search_config());
+        self.player = player;
+    }
+
+    /// How the player searches.
+    pub fn player(&self) -> &PlayerSettings {
+        &self.player
     }
 
     /// The game.

@@ -5,13 +5,18 @@
 //! * [`engine`]: the [`Engine`] state, the command table and dispatch;
 //! * [`setup`], [`play`], [`query`], [`rules`], [`time`], [`sgf`]: the
 //!   handlers;
-//! * [`client`]: the other side, driving another engine (for `weiqi match`).
+//! * [`client`]: the other side, driving another engine (for `weiqi match`);
+//! * [`analyze`]: `lz-analyze`/`kata-analyze` and the ownership view.
+//!
+//! Input is read on a thread of its own and passed over a channel, so that
+//! a streaming analysis runs until the next command arrives.
 //!
 //! Replies are `=[id] text` or `?[id] message`, always with a space after
 //! the marker and id, followed by a blank line; a reply never contains a
 //! blank line. Only replies go to the writer; failures are logged at debug
 //! level with their reason.
 
+pub mod analyze;
 pub mod client;
 pub mod engine;
 pub mod parse;
@@ -27,6 +32,8 @@ pub mod vertex;
 mod tests;
 
 use std::io::{self, BufRead, Write};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 pub use engine::{COMMANDS, Engine, Failure, Reply};
 pub use parse::Command;
@@ -73,25 +80,123 @@ pub fn respond(engine: &mut Engine, cmd: &Command) -> String {
     format_reply(cmd.id.as_deref(), &reply)
 }
 
-/// Reads commands from `input` and writes replies to `output`, flushing
-/// after each, until `quit` (answered first) or the end of input.
-pub fn run<R: BufRead, W: Write>(
+/// Lines from the reader thread, with one line of look-ahead so that a
+/// streaming analysis can see that a command is waiting without taking it.
+struct Lines {
+    rx: mpsc::Receiver<io::Result<Vec<u8>>>,
+    pending: Option<io::Result<Vec<u8>>>,
+}
+
+impl Lines {
+    /// The next line, waiting for it; `None` at the end of input.
+    fn next(&mut self) -> Option<io::Result<Vec<u8>>> {
+        self.pending.take().or_else(|| self.rx.recv().ok())
+    }
+
+    /// Whether a line (or the end of input) is there, without waiting.
+    fn ready(&mut self) -> bool {
+        if self.pending.is_some() {
+            return true;
+        }
+        match self.rx.try_recv() {
+            Ok(line) => {
+                self.pending = Some(line);
+                true
+            }
+            Err(mpsc::TryRecvError::Empty) => false,
+            Err(mpsc::TryRecvError::Disconnected) => true,
+        }
+    }
+}
+
+/// Reads lines on a thread of its own (so that a streaming analysis can
+/// go on until the next command arrives). The thread ends at the end of
+/// input, on a read error, or when the loop has gone.
+fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> io::Result<Lines> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("gtp-input".into())
+        .spawn(move || {
+            loop {
+                let mut line = Vec::new();
+                match input.read_until(b'\n', &mut line) {
+                    Ok(0) => return,
+                    Ok(_) => {
+                        if tx.send(Ok(line)).is_err() {
+                            return;
+                        }
+                    }
+                    Err(e) => {
+                        let _ = tx.send(Err(e));
+                        return;
+                    }
+                }
+            }
+        })?;
+    Ok(Lines { rx, pending: None })
+}
+
+/// How often a streaming analysis looks for the next command.
+const POLL: Duration = Duration::from_millis(40);
+
+/// Streams `info` lines for `req` until the next command (or the end of
+/// input) arrives, then ends the reply with a blank line.
+fn stream_analysis<W: Write>(
     engine: &mut Engine,
-    mut input: R,
+    id: Option<&str>,
+    req: &analyze::Request,
+    lines: &mut Lines,
+    output: &mut W,
+) -> io::Result<()> {
+    writeln!(output, "={} ", id.unwrap_or(""))?;
+    output.flush()?;
+    let mut next_report = Instant::now() + req.interval;
+    while !lines.ready() {
+        let until = next_report.min(Instant::now() + POLL);
+        let result = engine.analysis_step(req, until);
+        if Instant::now() >= next_report {
+            let line = analyze::info_line(req, engine.game().board(), &result);
+            if !line.is_empty() {
+                writeln!(output, "{line}")?;
+                output.flush()?;
+            }
+            next_report = Instant::now() + req.interval;
+        }
+    }
+    output.write_all(b"\n")?;
+    output.flush()
+}
+
+/// Reads commands from `input` and writes replies to `output`, flushing
+/// after each, until `quit` (answered first) or the end of input. Input is
+/// read on a thread of its own, so that `lz-analyze`/`kata-analyze` stream
+/// until the next command arrives; other commands are answered one by one
+/// in order, as before.
+pub fn run<R: BufRead + Send + 'static, W: Write>(
+    engine: &mut Engine,
+    input: R,
     mut output: W,
 ) -> io::Result<()> {
-    let mut line = Vec::new();
+    let mut lines = spawn_reader(input)?;
     loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
+        let Some(line) = lines.next() else {
             log::debug!("end of input");
             return Ok(());
-        }
+        };
+        let line = line?;
         let Some(cmd) = parse::parse_raw(&line) else {
             continue;
         };
-        output.write_all(respond(engine, &cmd).as_bytes())?;
-        output.flush()?;
+        let reply = respond(engine, &cmd);
+        match engine.take_analysis() {
+            Some(req) if reply.starts_with('=') => {
+                stream_analysis(engine, cmd.id.as_deref(), &req, &mut lines, &mut output)?;
+            }
+            _ => {
+                output.write_all(reply.as_bytes())?;
+                output.flush()?;
+            }
+        }
         if engine.quit_requested() {
             return Ok(());
         }

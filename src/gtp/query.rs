@@ -283,6 +283,7 @@ pub const ANALYZE_COMMANDS: &[&str] = &[
     "string/Captures Black/captures black",
     "string/Captures White/captures white",
     "string/Liberties/countlib %p",
+    "gfx/Ownership/weiqi-ownership",
 ];
 
 /// `gogui-analyze_commands`.

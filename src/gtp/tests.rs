@@ -7,7 +7,12 @@ use crate::rules::{KoRule, Rules};
 /// Feeds `input` to a fresh engine and returns everything written.
 fn session(engine: &mut Engine, input: &str) -> String {
     let mut out = Vec::new();
-    run(engine, input.as_bytes(), &mut out).expect("in-memory I/O");
+    run(
+        engine,
+        std::io::Cursor::new(input.as_bytes().to_vec()),
+        &mut out,
+    )
+    .expect("in-memory I/O");
     String::from_utf8(out).expect("replies are UTF-8")
 }
 
@@ -272,11 +277,16 @@ fn free_handicap_uses_fixed_points_then_spreads() {
 #[test]
 fn generated_moves_are_legal_and_regression_moves_deterministic() {
     let mut e = Engine::default();
+    e.set_player(play::PlayerSettings {
+        playouts: Some(300),
+        resign_threshold: 0.0,
+        ..play::PlayerSettings::default()
+    });
     session(&mut e, "boardsize 5\n");
     let a = one(&mut e, "reg_genmove b");
     assert_eq!(one(&mut e, "reg_genmove b"), a);
     assert!(e.game().moves().is_empty());
-    // Random play to the end: every generated move is accepted by the game
+    // Self-play to the end: every generated move is accepted by the game
     // (which checks superko) and the game ends with passes.
     for i in 0..400 {
         let c = if i % 2 == 0 { "b" } else { "w" };
@@ -287,8 +297,10 @@ fn generated_moves_are_legal_and_regression_moves_deterministic() {
         }
     }
     assert!(e.game().two_passes());
+    let moves = e.game().moves().len();
     let r = one(&mut e, "kgs-genmove_cleanup b");
-    assert_eq!(r, "= pass");
+    assert!(r.starts_with("= ") && r != "= resign", "{r}");
+    assert_eq!(e.game().moves().len(), moves + 1);
     let score = one(&mut e, "final_score");
     assert!(
         score.starts_with("= B+") || score.starts_with("= W+"),
@@ -380,6 +392,16 @@ fn time_settings_set_the_clock() {
     );
 }
 
+/// An engine whose genmove searches a few playouts (fast, deterministic).
+fn quick_engine() -> Engine {
+    let mut e = Engine::default();
+    e.set_player(play::PlayerSettings {
+        playouts: Some(100),
+        ..play::PlayerSettings::default()
+    });
+    e
+}
+
 /// The engine's clock for `color`, as `weiqi-time_left` shows it.
 fn clock_text(e: &mut Engine, color: &str) -> String {
     one(e, &format!("weiqi-time_left {color}"))
@@ -387,7 +409,7 @@ fn clock_text(e: &mut Engine, color: &str) -> String {
 
 #[test]
 fn genmove_charges_its_own_clock_and_undo_does_not_refund() {
-    let mut e = Engine::default();
+    let mut e = quick_engine();
     session(&mut e, "boardsize 9\ntime_settings 60 0 0\n");
     assert_eq!(clock_text(&mut e, "b"), "= 60 0");
     assert!(one(&mut e, "genmove b").starts_with("= "));
@@ -414,7 +436,7 @@ fn genmove_charges_its_own_clock_and_undo_does_not_refund() {
 
 #[test]
 fn byoyomi_time_left_counts_periods() {
-    let mut e = Engine::default();
+    let mut e = quick_engine();
     session(&mut e, "kgs-time_settings byoyomi 0 60 5\n");
     assert_eq!(clock_text(&mut e, "b"), "= 60 5");
     one(&mut e, "time_left b 60 2");
@@ -621,6 +643,13 @@ fn printsgf_then_loadsgf_resumes_the_exact_game() {
     assert!(text.contains("BL[12]OB[3]WL[300]"), "{text}");
 
     let mut resumed = Engine::new(Rules::preset("aga").expect("aga"), Some(3.0));
+    // The same fixed-playout search on both sides: the same genmove.
+    for engine in [&mut e, &mut resumed] {
+        engine.set_player(play::PlayerSettings {
+            playouts: Some(200),
+            ..play::PlayerSettings::default()
+        });
+    }
     assert_eq!(e.game().moves().len(), 11);
     assert_eq!(one(&mut resumed, &format!("loadsgf {file}")), "= black");
     assert_eq!(state(&resumed), state(&e));
@@ -681,4 +710,122 @@ fn failing_loadsgf_changes_nothing() {
         assert!(one(&mut e, cmd).starts_with("? "), "{cmd}");
         assert_eq!(state(&e), before, "{cmd}");
     }
+}
+
+/// A reader that hands out its chunks with a pause before each, like a GUI
+/// typing commands while the engine analyses.
+struct SlowInput {
+    chunks: std::collections::VecDeque<(std::time::Duration, Vec<u8>)>,
+}
+
+impl std::io::Read for SlowInput {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let Some((delay, mut chunk)) = self.chunks.pop_front() else {
+            return Ok(0);
+        };
+        std::thread::sleep(delay);
+        let n = chunk.len().min(buf.len());
+        buf[..n].copy_from_slice(&chunk[..n]);
+        if n < chunk.len() {
+            chunk.drain(..n);
+            self.chunks.push_front((std::time::Duration::ZERO, chunk));
+        }
+        Ok(n)
+    }
+}
+
+fn slow_session(e: &mut Engine, chunks: &[(u64, &str)]) -> String {
+    let input = SlowInput {
+        chunks: chunks
+            .iter()
+            .map(|&(ms, s)| (std::time::Duration::from_millis(ms), s.as_bytes().to_vec()))
+            .collect(),
+    };
+    let mut out = Vec::new();
+    run(e, std::io::BufReader::new(input), &mut out).expect("in-memory I/O");
+    String::from_utf8(out).expect("UTF-8")
+}
+
+#[test]
+fn kata_analyze_streams_until_the_next_command() {
+    let mut e = Engine::default();
+    let out = slow_session(
+        &mut e,
+        &[
+            (
+                0,
+                "boardsize 9\nplay b e5\nkata-analyze w 10 ownership true\n",
+            ),
+            (400, "protocol_version\n"),
+        ],
+    );
+    let (head, rest) = out.split_at(out.find("= \ninfo").expect("stream header") + 3);
+    assert_eq!(head, "= \n\n= \n\n= \n");
+    let (stream, after) = rest
+        .split_once("\n\n")
+        .expect("stream ends with a blank line");
+    assert_eq!(after, "= 2\n\n");
+    let lines: Vec<&str> = stream.lines().collect();
+    assert!(lines.len() >= 2, "{stream}");
+    for line in lines {
+        assert!(line.starts_with("info move "), "{line}");
+        let words: Vec<&str> = line.split(' ').collect();
+        let wr = words[words.iter().position(|&w| w == "winrate").expect("winrate") + 1];
+        let wr: f64 = wr.parse().expect("number");
+        assert!((0.0..=1.0).contains(&wr), "{line}");
+        assert!(
+            line.contains(" scoreLead ") && line.contains(" pv "),
+            "{line}"
+        );
+        let own = line.split(" ownership ").nth(1).expect("ownership");
+        assert_eq!(own.split(' ').count(), 81);
+        assert!(!line.contains("E5 "), "occupied point as a move: {line}");
+    }
+}
+
+#[test]
+fn lz_analyze_writes_integer_win_rates() {
+    let mut e = Engine::default();
+    let out = slow_session(
+        &mut e,
+        &[(0, "boardsize 7\n5 lz-analyze b 5\n"), (300, "name\n")],
+    );
+    let stream = out.split("=5 \n").nth(1).expect("stream");
+    let (stream, after) = stream.split_once("\n\n").expect("blank line");
+    assert_eq!(after, "= weiqi\n\n");
+    let first = stream.lines().next().expect("an info line");
+    let words: Vec<&str> = first.split(' ').collect();
+    let wr = words[words.iter().position(|&w| w == "winrate").expect("winrate") + 1];
+    let wr: u32 = wr.parse().expect("integer win rate");
+    assert!(wr <= 10000);
+    assert!(!first.contains("scoreLead"));
+}
+
+#[test]
+fn analysis_refuses_bad_arguments_and_stops_at_end_of_input() {
+    let mut e = Engine::default();
+    let r = replies(
+        &mut e,
+        "kata-analyze b ownership maybe\nkata-analyze b interval\nlz-analyze b 50\n",
+    );
+    assert_eq!(r[0], "? syntax error");
+    assert_eq!(r[1], "? syntax error");
+    assert_eq!(r[2], "= ");
+}
+
+#[test]
+fn ownership_view_for_gogui() {
+    let mut e = Engine::default();
+    e.set_player(play::PlayerSettings {
+        playouts: Some(300),
+        ..play::PlayerSettings::default()
+    });
+    let r = replies(&mut e, "boardsize 5\nweiqi-ownership\n");
+    let gfx = &r[1];
+    assert!(gfx.starts_with("= INFLUENCE A5 "), "{gfx}");
+    assert_eq!(
+        gfx.lines().next().map(|l| l.split(' ').count()),
+        Some(2 + 50)
+    );
+    assert!(gfx.lines().nth(1).is_some_and(|l| l.starts_with("TEXT ")));
 }

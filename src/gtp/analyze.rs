@@ -1,0 +1,228 @@
+//! Analysis for GUIs: `lz-analyze` and `kata-analyze` (Sabaki, Lizzie), and
+//! the GoGui ownership view `weiqi-ownership`.
+//!
+//! `lz-analyze [colour] [interval] [keywords]` and `kata-analyze` validate
+//! their arguments and leave an [`Request`] on the engine; the read loop in
+//! [`super::run`] then answers `= ` and streams one `info` line per
+//! interval (centiseconds) until the next command arrives, and ends the
+//! reply with a blank line. Each line lists the candidates, most visited
+//! first:
+//!
+//! ```text
+//! info move D4 visits 120 winrate 5432 prior 500 order 0 pv D4 Q16 ...    (lz)
+//! info move D4 visits 120 winrate 0.5432 scoreLead 2.1 prior 0.0500 order 0 pv D4 Q16 ...  (kata)
+//! ```
+//!
+//! Win rates and score leads are for the colour analysed; with
+//! `ownership true` kata-analyze appends `ownership` and one value per point
+//! (top row first, +1 owned by the colour analysed).
+//!
+//! Keywords: `interval N`, `maxmoves N`, `minmoves N` (accepted, unused),
+//! `ownership true|false`; other KataGo keywords are accepted and ignored
+//! (`allow`/`avoid` with their three values).
+
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+use crate::board::{Board, Color};
+use crate::search::{Limits, SearchResult};
+
+use super::engine::{Engine, Failure, Reply, exactly};
+use super::vertex::{format_move, format_point, parse_color, points_top_down};
+
+/// Which dialect to write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flavor {
+    /// Leela Zero: win rate as an integer 0–10000, no score.
+    Lz,
+    /// KataGo: win rate 0–1, with `scoreLead`.
+    Kata,
+}
+
+/// A streaming analysis the read loop is to run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    pub flavor: Flavor,
+    pub color: Color,
+    pub interval: Duration,
+    /// Most candidates per line (0: all with visits).
+    pub max_moves: usize,
+    pub ownership: bool,
+}
+
+/// Shortest interval between two `info` lines.
+const MIN_INTERVAL: Duration = Duration::from_millis(50);
+
+fn parse_request(engine: &Engine, flavor: Flavor, args: &[&str]) -> Result<Request, Failure> {
+    let mut req = Request {
+        flavor,
+        color: engine.game.to_move(),
+        interval: Duration::from_secs(1),
+        max_moves: 0,
+        ownership: false,
+    };
+    let mut i = 0;
+    if let Some(c) = args.first().and_then(|a| parse_color(a)) {
+        req.color = c;
+        i = 1;
+    }
+    let centiseconds = |s: &str| -> Result<Duration, Failure> {
+        s.parse::<u64>()
+            .map(|cs| Duration::from_millis(cs.saturating_mul(10).min(3_600_000)))
+            .map_err(|_| Failure::syntax(format!("'{s}' is not an interval")))
+    };
+    if let Some(a) = args.get(i)
+        && a.bytes().all(|b| b.is_ascii_digit())
+    {
+        req.interval = centiseconds(a)?;
+        i += 1;
+    }
+    let value = |k: usize| {
+        args.get(k)
+            .copied()
+            .ok_or_else(|| Failure::syntax(format!("'{}' needs a value", args[k - 1])))
+    };
+    while i < args.len() {
+        let key = args[i].to_ascii_lowercase();
+        match key.as_str() {
+            "interval" => req.interval = centiseconds(value(i + 1)?)?,
+            "maxmoves" => {
+                let v = value(i + 1)?;
+                req.max_moves = v
+                    .parse()
+                    .map_err(|_| Failure::syntax(format!("'{v}' is not a count")))?;
+            }
+            "ownership" => {
+                req.ownership = match value(i + 1)?.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    v => return Err(Failure::syntax(format!("'{v}' is not true or false"))),
+                }
+            }
+            "allow" | "avoid" => {
+                i += 4;
+                continue;
+            }
+            _ => log::debug!("analysis keyword '{key}' ignored"),
+        }
+        i += 2;
+    }
+    req.interval = req.interval.max(MIN_INTERVAL);
+    Ok(req)
+}
+
+/// `lz-analyze [colour] [interval] [keywords]`.
+pub fn lz_analyze(engine: &mut Engine, args: &[&str]) -> Reply {
+    engine.analysis_request = Some(parse_request(engine, Flavor::Lz, args)?);
+    Ok(String::new())
+}
+
+/// `kata-analyze [colour] [interval] [keywords]`.
+pub fn kata_analyze(engine: &mut Engine, args: &[&str]) -> Reply {
+    engine.analysis_request = Some(parse_request(engine, Flavor::Kata, args)?);
+    Ok(String::new())
+}
+
+impl Engine {
+    /// The streaming analysis requested by the last command, if any.
+    pub fn take_analysis(&mut self) -> Option<Request> {
+        self.analysis_request.take()
+    }
+
+    /// Searches for `req` until `until` (the trees grow across calls) and
+    /// returns the result.
+    pub fn analysis_step(&mut self, req: &Request, until: Instant) -> SearchResult {
+        let limits = Limits {
+            deadline: Some(until),
+            max_playouts: None,
+        };
+        self.search.get().search(&self.game, req.color, &limits)
+    }
+}
+
+/// The `info` line of `result` for `req` (no line break).
+pub fn info_line(req: &Request, board: &Board, result: &SearchResult) -> String {
+    let mut out = String::new();
+    let n = if req.max_moves == 0 {
+        result.candidates.len()
+    } else {
+        req.max_moves.min(result.candidates.len())
+    };
+    for (order, c) in result.candidates.iter().take(n).enumerate() {
+        if order > 0 {
+            out.push(' ');
+        }
+        let _ = write!(
+            out,
+            "info move {} visits {}",
+            format_move(board, c.mv),
+            c.visits
+        );
+        match req.flavor {
+            Flavor::Lz => {
+                let _ = write!(
+                    out,
+                    " winrate {} prior {}",
+                    (c.winrate * 10000.0).round() as i64,
+                    (c.prior * 10000.0).round() as i64
+                );
+            }
+            Flavor::Kata => {
+                let _ = write!(
+                    out,
+                    " winrate {:.4} scoreLead {:.1} prior {:.4}",
+                    c.winrate, c.score_lead, c.prior
+                );
+            }
+        }
+        let _ = write!(out, " order {order} pv");
+        for &mv in &c.pv {
+            out.push(' ');
+            out.push_str(&format_move(board, mv));
+        }
+    }
+    if req.ownership && req.flavor == Flavor::Kata {
+        let sign = if req.color == Color::Black { 1.0 } else { -1.0 };
+        out.push_str(if out.is_empty() {
+            "ownership"
+        } else {
+            " ownership"
+        });
+        for p in points_top_down(board) {
+            let _ = write!(out, " {:.3}", sign * result.ownership.at(board, p));
+        }
+    }
+    out
+}
+
+/// `weiqi-ownership`: a GoGui gfx view of who owns each point at the end
+/// of the playouts (INFLUENCE, +1 Black), from a search of the position for
+/// the player to move (the `genmove` budget), with the score estimate.
+pub fn ownership_gfx(engine: &mut Engine, args: &[&str]) -> Reply {
+    exactly(args, 0)?;
+    let color = engine.game.to_move();
+    let limits = engine.think_limits(color, Instant::now());
+    let result = engine.search.get().search(&engine.game, color, &limits);
+    let board = engine.game.board();
+    let mut out = String::from("INFLUENCE");
+    for p in points_top_down(board) {
+        let _ = write!(
+            out,
+            " {} {:.2}",
+            format_point(board, p),
+            result.ownership.at(board, p)
+        );
+    }
+    let black_lead = match color {
+        Color::Black => result.score_lead,
+        Color::White => -result.score_lead,
+    };
+    let _ = write!(
+        out,
+        "\nTEXT {} leads by {:.1} ({} playouts)",
+        if black_lead >= 0.0 { "Black" } else { "White" },
+        black_lead.abs(),
+        result.ownership.playouts
+    );
+    Ok(out)
+}

@@ -1,0 +1,108 @@
+//! What a search tells about a position, as data: candidate moves with
+//! their win rates and principal variations, ownership of every point, the
+//! score estimate it implies, and the dead stones it sees. The GTP front end
+//! turns this into `info` lines (lz-analyze, kata-analyze) and GoGui
+//! graphics; nothing here knows GTP text.
+
+use crate::board::{Board, Color, Point};
+use crate::game::{Game, Move};
+use crate::rules::Scoring;
+
+/// One root move of the search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    pub mv: Move,
+    /// Playouts through the move (all threads).
+    pub visits: u32,
+    /// Win rate for the player to move, 0 to 1.
+    pub winrate: f64,
+    /// Mean final score for the player to move (komi included).
+    pub score_lead: f64,
+    /// The prior's share of the move (its virtual win rate), 0 to 1.
+    pub prior: f64,
+    /// Principal variation, this move first.
+    pub pv: Vec<Move>,
+}
+
+/// How often each point ended as Black's or White's at the end of the
+/// playouts (area counting: stones, and empty points bordering one colour).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Ownership {
+    /// One value per point in [`Board::points`] order (bottom row first,
+    /// left to right): +1 always Black's, -1 always White's.
+    pub values: Vec<f32>,
+    /// Playouts counted.
+    pub playouts: u64,
+}
+
+impl Ownership {
+    /// The value at `p` (+1 Black's, -1 White's), 0 when unknown.
+    pub fn at(&self, board: &Board, p: Point) -> f32 {
+        let (x, y) = board.coords(p);
+        self.values
+            .get(y * board.size() + x)
+            .copied()
+            .unwrap_or(0.0)
+    }
+
+    /// The share of playouts in which `color` owned `p`, 0 to 1.
+    pub fn share(&self, board: &Board, p: Point, color: Color) -> f32 {
+        let v = self.at(board, p);
+        let black = (v + 1.0) / 2.0;
+        match color {
+            Color::Black => black,
+            Color::White => 1.0 - black,
+        }
+    }
+}
+
+/// Points whose ownership is closer to 0 than this count for nobody when
+/// the position is scored from ownership (dame, seki, unsettled).
+const NEUTRAL: f32 = 0.3;
+
+/// The score of the position if the game ended now and dead stones were
+/// those the playouts capture, from `color`'s view, komi and handicap
+/// compensation (area rules) included. `None` without playouts.
+pub fn ownership_score(game: &Game, ownership: &Ownership, color: Color) -> Option<f64> {
+    if ownership.playouts == 0 {
+        return None;
+    }
+    let board = game.board();
+    let mut black = 0.0;
+    for p in board.points() {
+        let v = ownership.at(board, p);
+        if v > NEUTRAL {
+            black += 1.0;
+        } else if v < -NEUTRAL {
+            black -= 1.0;
+        }
+    }
+    let mut margin = black - game.komi();
+    if game.rules().scoring == Scoring::Area {
+        margin -= game.rules().handicap_bonus.points(game.handicap_stones());
+    }
+    Some(match color {
+        Color::Black => margin,
+        Color::White => -margin,
+    })
+}
+
+/// The stones of `victim` that the other colour owns in more than
+/// `threshold` of the playouts: dead stones still on the board.
+pub fn dead_stones(
+    board: &Board,
+    ownership: &Ownership,
+    victim: Color,
+    threshold: f32,
+) -> Vec<Point> {
+    if ownership.playouts == 0 {
+        return Vec::new();
+    }
+    board
+        .points()
+        .filter(|&p| {
+            board.color_at(p) == Some(victim)
+                && ownership.share(board, p, victim.opponent()) > threshold
+        })
+        .collect()
+}

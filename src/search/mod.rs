@@ -1,0 +1,755 @@
+//! Monte Carlo tree search: UCT with RAVE (AMAF) and prior knowledge, on
+//! copies of the fast board.
+//!
+//! * [`tree`]: the node arena and the RAVE selection value;
+//! * [`policy`]: the playout policy (captures, escapes, 3x3 patterns,
+//!   self-atari avoidance) and the priors of new nodes;
+//! * [`analysis`]: candidates, ownership and the estimates made from them;
+//! * [`decide`]: from a search result to the move to play (pass and resign
+//!   rules, cleanup of dead stones).
+//!
+//! **Threads.** Root parallelization: each thread grows its own tree from
+//! the same position with its own random numbers, and the root statistics
+//! are summed at the end. No locks, and it scales with cores as well as a
+//! shared tree does at these playout counts. With a playout limit and no
+//! deadline the search is deterministic for a given seed: each thread runs
+//! a fixed share of the playouts and the merge is in thread order.
+//!
+//! **Tree reuse.** A [`Search`] remembers the game history its trees were
+//! grown for. When the next search's game extends that history (our move,
+//! the opponent's reply), the subtree of the position reached is kept.
+//!
+//! **Legality.** Root moves are checked with [`Game::check`] (superko
+//! included); below the root the board's rules apply (simple ko). Callers
+//! validate the move they play again (see [`decide`]).
+//!
+//! The search never calls up into GTP: it takes a [`Game`] and returns a
+//! [`SearchResult`].
+
+pub mod analysis;
+pub mod decide;
+pub mod policy;
+pub mod tree;
+
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use crate::board::{Board, Color, MAX_POINTS, Point};
+use crate::game::{Game, Move, Played};
+use crate::playout::move_limit;
+use crate::rules::Scoring;
+
+pub use analysis::{Candidate, Ownership};
+use policy::{PRIOR_PASS, Priors};
+use tree::Tree;
+
+/// Settings of the search that stay fixed between moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// Threads (root parallelization), at least 1.
+    pub threads: usize,
+    /// Seed of the random numbers.
+    pub seed: u64,
+    /// RAVE equivalence parameter: the number of real visits at which real
+    /// and AMAF statistics weigh about the same.
+    pub rave_equiv: f32,
+    /// Largest number of nodes per tree (about 40 bytes each).
+    pub max_nodes: usize,
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig {
+            threads: 2,
+            seed: 0x7765_6971_6921,
+            rave_equiv: 3000.0,
+            max_nodes: 3_000_000,
+        }
+    }
+}
+
+/// When to stop a search: at the deadline, after `max_playouts` new
+/// playouts, whichever comes first. With neither, after
+/// [`DEFAULT_PLAYOUTS`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Limits {
+    pub deadline: Option<Instant>,
+    pub max_playouts: Option<u64>,
+}
+
+/// Playouts of a search given no limit at all.
+pub const DEFAULT_PLAYOUTS: u64 = 1000;
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The player the search was for.
+    pub color: Color,
+    /// The most visited root move (not yet validated: see [`decide`]).
+    pub best: Move,
+    /// Win rate of the best move for `color`, 0 to 1.
+    pub winrate: f64,
+    /// Mean final score of the best move for `color`.
+    pub score_lead: f64,
+    /// Playouts through the root (reused ones included).
+    pub visits: u64,
+    /// Playouts run by this call.
+    pub playouts: u64,
+    pub elapsed: Duration,
+    /// Root moves with at least one visit, most visited first.
+    pub candidates: Vec<Candidate>,
+    /// Ownership since the root position was first searched.
+    pub ownership: Ownership,
+}
+
+impl SearchResult {
+    /// Playouts per second of this call.
+    pub fn playouts_per_second(&self) -> f64 {
+        self.playouts as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// What identifies the position the trees were grown for.
+#[derive(Clone, Debug, PartialEq)]
+struct RootKey {
+    size: usize,
+    start_hash: u64,
+    setup: usize,
+    komi_bits: u64,
+    moves: Vec<Played>,
+    color: Color,
+}
+
+impl RootKey {
+    fn of(game: &Game, color: Color) -> RootKey {
+        RootKey {
+            size: game.size(),
+            start_hash: game.start_board().hash(),
+            setup: game.setup_stones().len(),
+            komi_bits: game.komi().to_bits(),
+            moves: game.moves().to_vec(),
+            color,
+        }
+    }
+}
+
+/// One thread's tree and scratch space.
+#[derive(Clone, Debug)]
+struct Worker {
+    tree: Tree,
+    rng: SmallRng,
+    /// Per cell: playouts that ended with the point Black's / White's.
+    own: Vec<[u32; 2]>,
+    own_playouts: u64,
+    path: Vec<usize>,
+    /// Moves of the current simulation from the root (`None`: pass).
+    seq: Vec<(Option<Point>, Color)>,
+    first: Vec<u8>,
+    buf: Vec<Point>,
+    children: Vec<(Move, f32, f32)>,
+}
+
+impl Worker {
+    fn new(seed: u64, max_nodes: usize) -> Worker {
+        Worker {
+            tree: Tree::new(max_nodes),
+            rng: SmallRng::seed_from_u64(seed),
+            own: vec![[0; 2]; MAX_POINTS],
+            own_playouts: 0,
+            path: Vec::new(),
+            seq: Vec::new(),
+            first: vec![0; MAX_POINTS],
+            buf: Vec::new(),
+            children: Vec::new(),
+        }
+    }
+
+    fn reset_ownership(&mut self) {
+        self.own.iter_mut().for_each(|o| *o = [0; 2]);
+        self.own_playouts = 0;
+    }
+}
+
+/// What every thread needs to know about the root.
+struct RootCtx<'a> {
+    board: &'a Board,
+    color: Color,
+    /// Points the player to move may play at the root (superko checked,
+    /// own eyes excluded).
+    root_moves: Vec<Point>,
+    last: Option<Point>,
+    /// Subtracted from Black's area count: komi and handicap compensation.
+    komi: f64,
+    move_limit: usize,
+    expand_at: u32,
+    equiv: f32,
+}
+
+impl<'a> RootCtx<'a> {
+    fn new(game: &'a Game, color: Color, equiv: f32) -> RootCtx<'a> {
+        let board = game.board();
+        let root_moves = board
+            .points()
+            .filter(|&p| {
+                board.color_at(p).is_none()
+                    && !board.is_eye(color, p)
+                    && game.check(color, Move::Place(p)).is_ok()
+            })
+            .collect();
+        let last = match game.moves().last() {
+            Some(Played {
+                mv: Move::Place(p), ..
+            }) => Some(*p),
+            _ => None,
+        };
+        let mut komi = game.komi();
+        if game.rules().scoring == Scoring::Area {
+            komi += game.rules().handicap_bonus.points(game.handicap_stones());
+        }
+        RootCtx {
+            board,
+            color,
+            root_moves,
+            last,
+            komi,
+            move_limit: move_limit(board.size()),
+            expand_at: if board.size() >= 15 { 8 } else { 4 },
+            equiv,
+        }
+    }
+}
+
+/// The search: its configuration and the trees kept between moves.
+#[derive(Clone, Debug)]
+pub struct Search {
+    config: SearchConfig,
+    workers: Vec<Worker>,
+    key: Option<RootKey>,
+}
+
+impl Search {
+    pub fn new(config: SearchConfig) -> Search {
+        let mut config = config;
+        config.threads = config.threads.clamp(1, 64);
+        let workers = (0..config.threads)
+            .map(|i| {
+                Worker::new(
+                    config
+                        .seed
+                        .wrapping_add((i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+                    config.max_nodes,
+                )
+            })
+            .collect();
+        Search {
+            config,
+            workers,
+            key: None,
+        }
+    }
+
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Forgets the trees (the next search starts from scratch).
+    pub fn clear(&mut self) {
+        *self = Search::new(self.config.clone());
+    }
+
+    /// Playouts already stored at the root for this position (0 when the
+    /// trees do not match it).
+    pub fn reused_visits(&self, game: &Game, color: Color) -> u64 {
+        if self.key.as_ref() == Some(&RootKey::of(game, color)) {
+            self.workers
+                .iter()
+                .map(|w| u64::from(w.tree.nodes[0].visits))
+                .sum()
+        } else {
+            0
+        }
+    }
+
+    /// Keeps the subtree of `game`'s position if the trees were grown for
+    /// an earlier position of the same game; otherwise starts new trees.
+    fn prepare(&mut self, game: &Game, color: Color) {
+        let key = RootKey::of(game, color);
+        if let Some(old) = &self.key {
+            if *old == key {
+                return;
+            }
+            if let Some(path) = reuse_path(old, &key)
+                && let Some(nodes) = self.walk(&path)
+            {
+                for (w, node) in self.workers.iter_mut().zip(nodes) {
+                    w.tree = match node {
+                        Some(i) => w.tree.subtree(i),
+                        None => Tree::new(self.config.max_nodes),
+                    };
+                    w.reset_ownership();
+                }
+                log::debug!(
+                    "tree reuse: {} moves on, {} playouts kept",
+                    path.len(),
+                    self.workers
+                        .iter()
+                        .map(|w| w.tree.nodes[0].visits)
+                        .sum::<u32>()
+                );
+                self.key = Some(key);
+                return;
+            }
+        }
+        for w in &mut self.workers {
+            w.tree = Tree::new(self.config.max_nodes);
+            w.reset_ownership();
+        }
+        self.key = Some(key);
+    }
+
+    /// The node reached by `path` in each tree (`None` for a tree that
+    /// lacks the line); `None` when no tree has it.
+    fn walk(&self, path: &[Move]) -> Option<Vec<Option<usize>>> {
+        let nodes: Vec<Option<usize>> = self
+            .workers
+            .iter()
+            .map(|w| path.iter().try_fold(0, |i, &mv| w.tree.find_child(i, mv)))
+            .collect();
+        nodes.iter().any(Option::is_some).then_some(nodes)
+    }
+
+    /// Searches the position of `game` for `color` within `limits`.
+    pub fn search(&mut self, game: &Game, color: Color, limits: &Limits) -> SearchResult {
+        let start = Instant::now();
+        self.prepare(game, color);
+        let ctx = RootCtx::new(game, color, self.config.rave_equiv);
+        let max_playouts = match (limits.deadline, limits.max_playouts) {
+            // Nothing to search when only passing is left.
+            _ if ctx.root_moves.is_empty() => Some(0),
+            (None, None) => Some(DEFAULT_PLAYOUTS),
+            (_, n) => n,
+        };
+        let threads = self.workers.len() as u64;
+        let mut done = Vec::with_capacity(self.workers.len());
+        if self.workers.len() == 1 {
+            let w = &mut self.workers[0];
+            done.push(run_worker(w, &ctx, limits.deadline, max_playouts));
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = self
+                    .workers
+                    .iter_mut()
+                    .enumerate()
+                    .map(|(i, w)| {
+                        let share =
+                            max_playouts.map(|n| n / threads + u64::from((i as u64) < n % threads));
+                        let ctx = &ctx;
+                        s.spawn(move || run_worker(w, ctx, limits.deadline, share))
+                    })
+                    .collect();
+                for h in handles {
+                    // A worker that panicked did no playouts; its tree may be
+                    // half-updated, which only costs search quality.
+                    done.push(h.join().unwrap_or(0));
+                }
+            });
+        }
+        let playouts = done.iter().sum();
+        let result = self.collect(game, color, playouts, start.elapsed());
+        log::debug!(
+            "search {:?}: {} playouts in {:.2} s ({:.0}/s), {} at root, best {:?} {:.3}",
+            color,
+            playouts,
+            result.elapsed.as_secs_f64(),
+            result.playouts_per_second(),
+            result.visits,
+            result.best,
+            result.winrate
+        );
+        result
+    }
+
+    /// Merges the root statistics of every tree.
+    fn collect(&self, game: &Game, color: Color, playouts: u64, elapsed: Duration) -> SearchResult {
+        let board = game.board();
+        let sign = match color {
+            Color::Black => 1.0,
+            Color::White => -1.0,
+        };
+        // Aggregate per move, in first-seen order (deterministic).
+        struct Agg {
+            mv: Move,
+            visits: u32,
+            wins: f64,
+            score: f64,
+            prior: f64,
+            best_tree: usize,
+            best_node: usize,
+            best_visits: u32,
+        }
+        let mut aggs: Vec<Agg> = Vec::new();
+        let mut index = vec![usize::MAX; MAX_POINTS + 1];
+        for (t, w) in self.workers.iter().enumerate() {
+            for c in w.tree.children(0) {
+                let n = &w.tree.nodes[c];
+                if n.pruned {
+                    continue;
+                }
+                let slot = match n.mv {
+                    Move::Pass => MAX_POINTS,
+                    Move::Place(p) => p.index(),
+                };
+                if index[slot] == usize::MAX {
+                    index[slot] = aggs.len();
+                    aggs.push(Agg {
+                        mv: n.mv,
+                        visits: 0,
+                        wins: 0.0,
+                        score: 0.0,
+                        prior: if n.prior_n > 0.0 {
+                            f64::from(n.prior_w / n.prior_n)
+                        } else {
+                            0.5
+                        },
+                        best_tree: t,
+                        best_node: c,
+                        best_visits: 0,
+                    });
+                }
+                let a = &mut aggs[index[slot]];
+                a.visits += n.visits;
+                a.wins += f64::from(n.wins);
+                a.score += f64::from(n.score);
+                if n.visits > a.best_visits {
+                    a.best_visits = n.visits;
+                    a.best_tree = t;
+                    a.best_node = c;
+                }
+            }
+        }
+        let mut candidates: Vec<Candidate> = aggs
+            .iter()
+            .filter(|a| a.visits > 0)
+            .map(|a| Candidate {
+                mv: a.mv,
+                visits: a.visits,
+                winrate: a.wins / f64::from(a.visits),
+                score_lead: sign * a.score / f64::from(a.visits),
+                prior: a.prior,
+                pv: self.workers[a.best_tree].tree.pv(a.best_node, 12),
+            })
+            .collect();
+        // Most visits first; ties by win rate, then board order.
+        candidates.sort_by(|a, b| {
+            b.visits
+                .cmp(&a.visits)
+                .then(b.winrate.total_cmp(&a.winrate))
+                .then(move_order(a.mv).cmp(&move_order(b.mv)))
+        });
+        let visits: u64 = self
+            .workers
+            .iter()
+            .map(|w| u64::from(w.tree.nodes[0].visits))
+            .sum();
+        let own_playouts: u64 = self.workers.iter().map(|w| w.own_playouts).sum();
+        let values = board
+            .points()
+            .map(|p| {
+                if own_playouts == 0 {
+                    return 0.0;
+                }
+                let (b, w) = self.workers.iter().fold((0u64, 0u64), |(b, w), wk| {
+                    let o = wk.own[p.index()];
+                    (b + u64::from(o[0]), w + u64::from(o[1]))
+                });
+                (b as f64 - w as f64) as f32 / own_playouts as f32
+            })
+            .collect();
+        let (best, winrate, score_lead) = match candidates.first() {
+            Some(c) => (c.mv, c.winrate, c.score_lead),
+            None => (Move::Pass, 0.5, 0.0),
+        };
+        SearchResult {
+            color,
+            best,
+            winrate,
+            score_lead,
+            visits,
+            playouts,
+            elapsed,
+            candidates,
+            ownership: Ownership {
+                values,
+                playouts: own_playouts,
+            },
+        }
+    }
+}
+
+fn move_order(mv: Move) -> usize {
+    match mv {
+        Move::Pass => usize::MAX,
+        Move::Place(p) => p.index(),
+    }
+}
+
+/// The moves leading from the old root to the new one, when the new
+/// position is the old one plus moves alternating from the old player to
+/// move, ending with `new.color` to move.
+fn reuse_path(old: &RootKey, new: &RootKey) -> Option<Vec<Move>> {
+    if old.size != new.size
+        || old.start_hash != new.start_hash
+        || old.setup != new.setup
+        || old.komi_bits != new.komi_bits
+        || new.moves.len() < old.moves.len()
+        || new.moves[..old.moves.len()] != old.moves[..]
+    {
+        return None;
+    }
+    let mut expected = old.color;
+    let mut path = Vec::new();
+    for m in &new.moves[old.moves.len()..] {
+        if m.color != expected {
+            return None;
+        }
+        path.push(m.mv);
+        expected = expected.opponent();
+    }
+    (expected == new.color).then_some(path)
+}
+
+/// Runs simulations in one tree until the deadline or `max` playouts.
+/// Returns the number of playouts.
+fn run_worker(w: &mut Worker, ctx: &RootCtx, deadline: Option<Instant>, max: Option<u64>) -> u64 {
+    // The root: expanded with the superko-checked moves; moves of a reused
+    // root that are no longer legal are pruned.
+    if !w.tree.nodes[0].expanded {
+        expand(w, 0, ctx.board, ctx.color, ctx.last, Some(&ctx.root_moves));
+    } else {
+        let mut legal = vec![false; MAX_POINTS];
+        for p in &ctx.root_moves {
+            legal[p.index()] = true;
+        }
+        for c in w.tree.children(0) {
+            let n = &mut w.tree.nodes[c];
+            n.pruned = match n.mv {
+                Move::Pass => false,
+                Move::Place(p) => !legal[p.index()],
+            };
+        }
+    }
+    let mut done = 0u64;
+    loop {
+        if max.is_some_and(|m| done >= m) {
+            break;
+        }
+        if done.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        simulate(w, ctx);
+        done += 1;
+    }
+    done
+}
+
+/// Expands node `i` (position `board`, `color` to move): every legal move
+/// that fills no own eye, and pass. At the root, `root_moves` lists them;
+/// below it, multi-stone suicide is left out whatever the rules.
+fn expand(
+    w: &mut Worker,
+    i: usize,
+    board: &Board,
+    color: Color,
+    last: Option<Point>,
+    root_moves: Option<&[Point]>,
+) {
+    let priors = Priors::new(board, color);
+    w.children.clear();
+    let add = |p: Point, out: &mut Vec<(Move, f32, f32)>| {
+        let (n, v) = priors.prior(board, color, p, last);
+        out.push((Move::Place(p), n, v));
+    };
+    match root_moves {
+        Some(moves) => {
+            for &p in moves {
+                add(p, &mut w.children);
+            }
+        }
+        None => {
+            for k in 0..board.empty_count() {
+                let p = board.empty_at(k);
+                if !board.is_eye(color, p) && board.check(color, p, false).is_ok() {
+                    add(p, &mut w.children);
+                }
+            }
+        }
+    }
+    w.children.push((Move::Pass, PRIOR_PASS.0, PRIOR_PASS.1));
+    let children = std::mem::take(&mut w.children);
+    w.tree.expand(i, &children);
+    w.children = children;
+}
+
+/// One simulation: descend the tree, expand, play out, score, back up.
+fn simulate(w: &mut Worker, ctx: &RootCtx) {
+    let mut board = ctx.board.clone();
+    let mut color = ctx.color;
+    let mut last = ctx.last;
+    w.path.clear();
+    w.seq.clear();
+    w.path.push(0);
+    let mut node = 0;
+    loop {
+        if !w.tree.nodes[node].expanded {
+            if w.tree.nodes[node].visits + 1 < ctx.expand_at {
+                break;
+            }
+            expand(w, node, &board, color, last, None);
+            if !w.tree.nodes[node].expanded {
+                break;
+            }
+        }
+        let Some(child) = w.tree.select(node, ctx.equiv) else {
+            break;
+        };
+        match w.tree.nodes[child].mv {
+            Move::Pass => {
+                board.clear_ko();
+                w.seq.push((None, color));
+                last = None;
+            }
+            Move::Place(p) => {
+                board.play_unchecked(color, p);
+                w.seq.push((Some(p), color));
+                last = Some(p);
+            }
+        }
+        color = color.opponent();
+        node = child;
+        w.path.push(child);
+    }
+
+    // Play out.
+    let mut passes = 0;
+    let mut moves = 0;
+    while passes < 2 && moves < ctx.move_limit {
+        match policy::playout_move(&board, color, last, &mut w.rng, &mut w.buf) {
+            Some(p) => {
+                board.play_unchecked(color, p);
+                w.seq.push((Some(p), color));
+                last = Some(p);
+                passes = 0;
+            }
+            None => {
+                board.clear_ko();
+                last = None;
+                passes += 1;
+            }
+        }
+        moves += 1;
+        color = color.opponent();
+    }
+
+    // Score (area, Tromp-Taylor on the final board) and ownership.
+    let mut black = 0i32;
+    for p in board.points() {
+        let owner = match board.color_at(p) {
+            Some(c) => Some(c),
+            None => {
+                let (mut b, mut wh) = (false, false);
+                for n in board.neighbors(p) {
+                    match board.color_at(n) {
+                        Some(Color::Black) => b = true,
+                        Some(Color::White) => wh = true,
+                        None => {}
+                    }
+                }
+                match (b, wh) {
+                    (true, false) => Some(Color::Black),
+                    (false, true) => Some(Color::White),
+                    _ => None,
+                }
+            }
+        };
+        if let Some(c) = owner {
+            w.own[p.index()][c.index()] += 1;
+            black += if c == Color::Black { 1 } else { -1 };
+        }
+    }
+    w.own_playouts += 1;
+    let score = f64::from(black) - ctx.komi;
+    let black_result: f32 = if score > 0.0 {
+        1.0
+    } else if score < 0.0 {
+        0.0
+    } else {
+        0.5
+    };
+    let result_for = |c: Color| match c {
+        Color::Black => black_result,
+        Color::White => 1.0 - black_result,
+    };
+    let code = |c: Color| c.index() as u8 + 1;
+
+    // Back up, deepest node first, keeping in `first` who played each
+    // point first from the current depth on (for AMAF).
+    let mut j = w.seq.len();
+    for d in (0..w.path.len()).rev() {
+        while j > d {
+            j -= 1;
+            if let (Some(p), c) = w.seq[j] {
+                w.first[p.index()] = code(c);
+            }
+        }
+        let to_move = if d % 2 == 0 {
+            ctx.color
+        } else {
+            ctx.color.opponent()
+        };
+        let i = w.path[d];
+        {
+            let n = &mut w.tree.nodes[i];
+            n.visits += 1;
+            n.wins += result_for(to_move.opponent());
+            n.score += score as f32;
+        }
+        if w.tree.nodes[i].expanded {
+            let r = result_for(to_move);
+            let mine = code(to_move);
+            for c in w.tree.children(i) {
+                let n = &mut w.tree.nodes[c];
+                if let Move::Place(p) = n.mv
+                    && w.first[p.index()] == mine
+                {
+                    n.amaf_n += 1.0;
+                    n.amaf_w += r;
+                }
+            }
+        }
+    }
+    for &(p, _) in &w.seq {
+        if let Some(p) = p {
+            w.first[p.index()] = 0;
+        }
+    }
+}
+
+/// Playouts per second of the search from the empty board of side `size`,
+/// with `threads` threads, for about `time` (for `weiqi bench --search`).
+pub fn bench(size: usize, threads: usize, time: Duration) -> Option<SearchResult> {
+    let game = Game::new(size, crate::rules::Rules::default())?;
+    let mut search = Search::new(SearchConfig {
+        threads,
+        ..SearchConfig::default()
+    });
+    let limits = Limits {
+        deadline: Some(Instant::now() + time),
+        max_playouts: None,
+    };
+    Some(search.search(&game, Color::Black, &limits))
+}
+
+#[cfg(test)]
+mod tests;

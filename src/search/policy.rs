@@ -1,0 +1,539 @@
+//! The playout policy and the tree's prior knowledge: cheap Go knowledge
+//! that makes random playouts less random.
+//!
+//! A playout move is chosen in this order (the scheme of Pachi's "moggy" and
+//! Petr Baudiš's michi), each step taken with a probability so that the
+//! playouts stay varied:
+//!
+//! 1. **atari** (90%): around the last move (the move and its 8 neighbours),
+//!    capture an opponent chain in atari, or save an own chain in atari by
+//!    capturing a neighbour in atari or by extending when that gains
+//!    liberties;
+//! 2. **3x3 patterns** (95%): an empty neighbour of the last move matching
+//!    one of the MoGo hane/cut/edge patterns (michi's list), unless the move
+//!    is a self-atari;
+//! 3. **random**: a uniformly random legal move that does not fill an own
+//!    eye, and is not a self-atari of a chain of 3 stones or more (2-stone
+//!    self-ataris are refused half of the time).
+//!
+//! The same knowledge gives the priors of new tree nodes ([`prior`]): even
+//! prior, bonuses for captures and escapes, patterns and moves near the last
+//! move, maluses for self-atari and for first/second line moves in empty
+//! areas.
+
+use std::sync::OnceLock;
+
+use rand::Rng;
+
+use crate::board::{Board, Cell, Color, Point};
+
+/// Probability of trying the atari step.
+const PROB_ATARI: f64 = 0.9;
+/// Probability of trying the pattern step.
+const PROB_PATTERN: f64 = 0.95;
+/// Probability of refusing a 2-stone self-atari in the random step.
+const PROB_REJECT_SMALL_SELF_ATARI: f64 = 0.5;
+
+/// The liberties of the chain at `p`, at most `out.len()` of them; returns
+/// how many were written. Walks the chain's stones (no allocation).
+pub fn chain_liberties(board: &Board, p: Point, out: &mut [Point]) -> usize {
+    let mut n = 0;
+    if board.color_at(p).is_none() || out.is_empty() {
+        return 0;
+    }
+    let want = board.liberties(p).min(out.len());
+    let mut q = p;
+    loop {
+        for nb in board.neighbors(q) {
+            if board.cell(nb) == Cell::Empty && !out[..n].contains(&nb) {
+                out[n] = nb;
+                n += 1;
+                if n == want {
+                    return n;
+                }
+            }
+        }
+        q = board.next_stone(q);
+        if q == p {
+            return n;
+        }
+    }
+}
+
+/// The single liberty of a chain in atari.
+fn atari_liberty(board: &Board, p: Point) -> Option<Point> {
+    let mut lib = [p; 1];
+    (chain_liberties(board, p, &mut lib) == 1).then_some(lib[0])
+}
+
+/// If `color` playing at the empty point `p` would leave its chain with a
+/// single liberty (and capture nothing), the size of that chain; `None`
+/// otherwise (two liberties or more, or a capture).
+pub fn self_atari(board: &Board, color: Color, p: Point) -> Option<usize> {
+    let mut libs = [p; 2];
+    let mut n_libs = 0;
+    let mut size = 1;
+    let mut heads = [p; 4];
+    let mut n_heads = 0;
+    for nb in board.neighbors(p) {
+        match board.cell(nb) {
+            Cell::Empty => {
+                if !libs[..n_libs].contains(&nb) {
+                    if n_libs == 1 {
+                        return None;
+                    }
+                    libs[n_libs] = nb;
+                    n_libs += 1;
+                }
+            }
+            Cell::Border => {}
+            c if c.color() == Some(color) => {
+                let h = board.chain(nb);
+                if heads[..n_heads].contains(&h) {
+                    continue;
+                }
+                heads[n_heads] = h;
+                n_heads += 1;
+                if board.liberties(nb) >= 3 {
+                    return None;
+                }
+                size += board.chain_len(nb);
+                let mut theirs = [p; 2];
+                let k = chain_liberties(board, nb, &mut theirs);
+                for &l in &theirs[..k] {
+                    if l != p && !libs[..n_libs].contains(&l) {
+                        if n_libs == 1 {
+                            return None;
+                        }
+                        libs[n_libs] = l;
+                        n_libs += 1;
+                    }
+                }
+            }
+            _ => {
+                // An opponent chain: capturing it gives liberties.
+                if board.liberties(nb) == 1 {
+                    return None;
+                }
+            }
+        }
+    }
+    (n_libs <= 1).then_some(size)
+}
+
+/// Adds to `out` the moves that capture or save chains in atari at or
+/// around `around` (the point and its 8 neighbours), for `color` to move.
+fn atari_moves(board: &Board, color: Color, around: Point, out: &mut Vec<Point>) {
+    let mut heads = [around; 9];
+    let mut n_heads = 0;
+    for q in neighborhood(board, around) {
+        if board.color_at(q).is_none() || board.liberties(q) != 1 {
+            continue;
+        }
+        let h = board.chain(q);
+        if heads[..n_heads].contains(&h) {
+            continue;
+        }
+        heads[n_heads] = h;
+        n_heads += 1;
+        let Some(lib) = atari_liberty(board, q) else {
+            continue;
+        };
+        if board.color_at(q) != Some(color) {
+            if board.is_playout_move(color, lib) {
+                out.push(lib);
+            }
+            continue;
+        }
+        // Own chain in atari: capture a neighbouring chain in atari...
+        let mut s = q;
+        loop {
+            for nb in board.neighbors(s) {
+                if board.color_at(nb) == Some(color.opponent())
+                    && board.liberties(nb) == 1
+                    && let Some(l) = atari_liberty(board, nb)
+                    && board.is_playout_move(color, l)
+                    && !out.contains(&l)
+                {
+                    out.push(l);
+                }
+            }
+            s = board.next_stone(s);
+            if s == q {
+                break;
+            }
+        }
+        // ...or extend, when that gains liberties.
+        if board.is_playout_move(color, lib) && self_atari(board, color, lib).is_none() {
+            out.push(lib);
+        }
+    }
+}
+
+/// The point and its 8 neighbours (some may be border cells).
+#[inline]
+fn neighborhood(board: &Board, p: Point) -> [Point; 9] {
+    let [s, w, e, n] = board.neighbors(p);
+    // Through the west and east neighbours, which are in the rows of the
+    // point (the padded array has a row below and above every point).
+    let [sw, _, _, nw] = board.neighbors(w);
+    let [se, _, _, ne] = board.neighbors(e);
+    [p, s, w, e, n, sw, se, nw, ne]
+}
+
+/// The 3x3 pattern code of the empty point `p`: its 8 neighbours' cells
+/// (2 bits each) in the order NW N NE W E SW S SE.
+#[inline]
+fn pattern_code(board: &Board, p: Point) -> usize {
+    let [s, w, e, n] = board.neighbors(p);
+    let [sw, _, _, nw] = board.neighbors(w);
+    let [se, _, _, ne] = board.neighbors(e);
+    let c = |q: Point| board.cell(q) as usize;
+    c(nw) | c(n) << 2 | c(ne) << 4 | c(w) << 6 | c(e) << 8 | c(sw) << 10 | c(s) << 12 | c(se) << 14
+}
+
+/// Michi's 3x3 playout patterns (from MoGo). `X`/`O` are stones of either
+/// colour (both colourings are matched), `x` is "not X" (empty, O or edge),
+/// `o` is "not O", `.` empty, `?` anything, ` ` the edge. The centre is the
+/// move.
+const PATTERNS: &[[&str; 3]] = &[
+    ["XOX", "...", "???"], // hane: enclosing hane
+    ["XO.", "...", "?.?"], // hane: non-cutting hane
+    ["XO?", "X..", "x.?"], // hane: magari
+    [".O.", "X..", "..."], // katatsuke or diagonal attachment
+    ["XO?", "O.o", "?o?"], // cut 1: unprotected cut
+    ["XO?", "O.X", "???"], // cut 1: peeped cut
+    ["?X?", "O.O", "ooo"], // cut 2
+    ["OX?", "o.O", "???"], // cut keima
+    ["X.?", "O.?", "   "], // edge: chase
+    ["OX?", "X.O", "   "], // edge: block side cut
+    ["?X?", "x.O", "   "], // edge: block side connection
+    ["?XO", "x.x", "   "], // edge: sagari
+    ["?OX", "X.O", "   "], // edge: cut
+];
+
+/// The pattern table: one bit per 3x3 code.
+fn pattern_table() -> &'static [u64; 1024] {
+    static TABLE: OnceLock<Box<[u64; 1024]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = Box::new([0u64; 1024]);
+        for pat in PATTERNS {
+            let grid: Vec<Vec<char>> = pat.iter().map(|r| r.chars().collect()).collect();
+            for t in 0..8 {
+                for swap in [false, true] {
+                    // The 8 neighbours NW N NE W E SW S SE of the transformed
+                    // pattern (row 0 of the grid is north).
+                    let mut cells = ['?'; 8];
+                    let order = [
+                        (0, 0),
+                        (0, 1),
+                        (0, 2),
+                        (1, 0),
+                        (1, 2),
+                        (2, 0),
+                        (2, 1),
+                        (2, 2),
+                    ];
+                    for (k, &(r, c)) in order.iter().enumerate() {
+                        let (r, c) = transform(t, r, c);
+                        let ch = grid[r][c];
+                        cells[k] = if swap { swap_colors(ch) } else { ch };
+                    }
+                    fill(&cells, 0, 0, &mut table);
+                }
+            }
+        }
+        table
+    })
+}
+
+/// The `t`-th of the 8 symmetries of the 3x3 grid, applied to (row, col).
+fn transform(t: usize, r: usize, c: usize) -> (usize, usize) {
+    let (r, c) = if t & 1 != 0 { (c, r) } else { (r, c) };
+    let r = if t & 2 != 0 { 2 - r } else { r };
+    let c = if t & 4 != 0 { 2 - c } else { c };
+    (r, c)
+}
+
+fn swap_colors(ch: char) -> char {
+    match ch {
+        'X' => 'O',
+        'O' => 'X',
+        'x' => 'o',
+        'o' => 'x',
+        other => other,
+    }
+}
+
+/// Sets the table bit of every code matching `cells[k..]`, with `code`
+/// holding the cells before `k`.
+fn fill(cells: &[char; 8], k: usize, code: usize, table: &mut [u64; 1024]) {
+    if k == 8 {
+        table[code >> 6] |= 1 << (code & 63);
+        return;
+    }
+    const E: usize = Cell::Empty as usize;
+    const B: usize = Cell::Black as usize;
+    const W: usize = Cell::White as usize;
+    const EDGE: usize = Cell::Border as usize;
+    let options: &[usize] = match cells[k] {
+        '.' => &[E],
+        'X' => &[B],
+        'O' => &[W],
+        'x' => &[E, W, EDGE],
+        'o' => &[E, B, EDGE],
+        ' ' => &[EDGE],
+        _ => &[E, B, W, EDGE],
+    };
+    for &o in options {
+        fill(cells, k + 1, code | o << (2 * k), table);
+    }
+}
+
+/// Whether the empty point `p` matches one of the 3x3 patterns.
+#[inline]
+pub fn matches_pattern(board: &Board, p: Point) -> bool {
+    let code = pattern_code(board, p);
+    pattern_table()[code >> 6] & (1 << (code & 63)) != 0
+}
+
+/// Chooses the playout move of `color`, given the last move (if it was not
+/// a pass). `buf` is scratch space. `None` means pass: no legal move is left
+/// but filling own eyes.
+pub fn playout_move<R: Rng>(
+    board: &Board,
+    color: Color,
+    last: Option<Point>,
+    rng: &mut R,
+    buf: &mut Vec<Point>,
+) -> Option<Point> {
+    if let Some(last) = last {
+        if rng.random_bool(PROB_ATARI) {
+            buf.clear();
+            atari_moves(board, color, last, buf);
+            if !buf.is_empty() {
+                return Some(buf[rng.random_range(0..buf.len())]);
+            }
+        }
+        if rng.random_bool(PROB_PATTERN) {
+            buf.clear();
+            for q in neighborhood(board, last).into_iter().skip(1) {
+                if board.cell(q) == Cell::Empty
+                    && matches_pattern(board, q)
+                    && board.is_playout_move(color, q)
+                    && self_atari(board, color, q).is_none()
+                {
+                    buf.push(q);
+                }
+            }
+            if !buf.is_empty() {
+                return Some(buf[rng.random_range(0..buf.len())]);
+            }
+        }
+    }
+    random_move(board, color, rng)
+}
+
+/// Whether the random step accepts `p` (already a legal playout move).
+#[inline]
+fn random_ok<R: Rng>(board: &Board, color: Color, p: Point, rng: &mut R) -> bool {
+    match self_atari(board, color, p) {
+        None | Some(1) => true,
+        Some(2) => !rng.random_bool(PROB_REJECT_SMALL_SELF_ATARI),
+        Some(_) => false,
+    }
+}
+
+/// A random legal move that fills no own eye and is not a big self-atari:
+/// a few random probes, then a scan of the empty points from a random start.
+/// When only self-ataris are left, one of them is played.
+pub fn random_move<R: Rng>(board: &Board, color: Color, rng: &mut R) -> Option<Point> {
+    let n = board.empty_count();
+    if n == 0 {
+        return None;
+    }
+    let pick = |rng: &mut R| ((u64::from(rng.next_u32()) * n as u64) >> 32) as usize;
+    for _ in 0..4 {
+        let p = board.empty_at(pick(rng));
+        if board.is_playout_move(color, p) && random_ok(board, color, p, rng) {
+            return Some(p);
+        }
+    }
+    let start = pick(rng);
+    let mut fallback = None;
+    let mut i = start;
+    for _ in 0..n {
+        let p = board.empty_at(i);
+        if board.is_playout_move(color, p) {
+            if random_ok(board, color, p, rng) {
+                return Some(p);
+            }
+            fallback.get_or_insert(p);
+        }
+        i += 1;
+        if i == n {
+            i = 0;
+        }
+    }
+    fallback
+}
+
+/// Prior knowledge for a new tree node, as (virtual visits, virtual wins)
+/// for the player making the move. Computed once per expansion.
+pub struct Priors {
+    /// Bonus (visits = wins) per point for captures and escapes.
+    bonus: Vec<(Point, f32)>,
+}
+
+/// Even prior: 10 visits at 50%.
+const PRIOR_EVEN: f32 = 10.0;
+const PRIOR_CAPTURE_ONE: f32 = 15.0;
+const PRIOR_CAPTURE_MANY: f32 = 30.0;
+const PRIOR_ESCAPE: f32 = 15.0;
+const PRIOR_PATTERN: f32 = 10.0;
+const PRIOR_SELF_ATARI: f32 = 10.0;
+const PRIOR_EMPTY_AREA: f32 = 10.0;
+/// Bonus by distance to the last move (1, 2, 3).
+const PRIOR_NEAR: [f32; 3] = [24.0, 22.0, 8.0];
+/// The pass move's prior: 10 visits, no wins (passing is rarely best
+/// before the end; near the end the real visits take over).
+pub const PRIOR_PASS: (f32, f32) = (10.0, 0.0);
+
+impl Priors {
+    /// Scans `board` for chains in atari (for `color` to move).
+    pub fn new(board: &Board, color: Color) -> Priors {
+        let mut bonus = Vec::new();
+        for p in board.points() {
+            if board.color_at(p).is_none() || board.chain(p) != p || board.liberties(p) != 1 {
+                continue;
+            }
+            let Some(lib) = atari_liberty(board, p) else {
+                continue;
+            };
+            if board.color_at(p) == Some(color) {
+                if self_atari(board, color, lib).is_none() {
+                    bonus.push((lib, PRIOR_ESCAPE));
+                }
+            } else if board.chain_len(p) == 1 {
+                bonus.push((lib, PRIOR_CAPTURE_ONE));
+            } else {
+                bonus.push((lib, PRIOR_CAPTURE_MANY));
+            }
+        }
+        Priors { bonus }
+    }
+
+    /// The prior of `color` playing at `p` (a legal move), the last move
+    /// having been `last`.
+    pub fn prior(&self, board: &Board, color: Color, p: Point, last: Option<Point>) -> (f32, f32) {
+        let mut n = PRIOR_EVEN;
+        let mut w = PRIOR_EVEN / 2.0;
+        for &(q, b) in &self.bonus {
+            if q == p {
+                n += b;
+                w += b;
+            }
+        }
+        if let Some(l) = last {
+            let (x0, y0) = board.coords(l);
+            let (x1, y1) = board.coords(p);
+            let d = x0.abs_diff(x1) + y0.abs_diff(y1);
+            if (1..=3).contains(&d) {
+                n += PRIOR_NEAR[d - 1];
+                w += PRIOR_NEAR[d - 1];
+            }
+        }
+        if matches_pattern(board, p) {
+            n += PRIOR_PATTERN;
+            w += PRIOR_PATTERN;
+        }
+        if self_atari(board, color, p).is_some() {
+            n += PRIOR_SELF_ATARI;
+        }
+        let size = board.size();
+        let (x, y) = board.coords(p);
+        let height = x.min(y).min(size - 1 - x).min(size - 1 - y);
+        if height <= 2 && size >= 9 && empty_area(board, x, y, 3) {
+            n += PRIOR_EMPTY_AREA;
+            if height == 2 {
+                w += PRIOR_EMPTY_AREA;
+            }
+        }
+        (n, w)
+    }
+}
+
+/// Whether there is no stone within Manhattan distance `d` of (x, y).
+fn empty_area(board: &Board, x: usize, y: usize, d: usize) -> bool {
+    let d = d as isize;
+    for dx in -d..=d {
+        for dy in -(d - dx.abs())..=(d - dx.abs()) {
+            let (cx, cy) = (x as isize + dx, y as isize + dy);
+            if cx < 0 || cy < 0 {
+                continue;
+            }
+            if let Some(q) = board.point(cx as usize, cy as usize)
+                && board.color_at(q).is_some()
+            {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
+    fn setup(size: usize, black: &[(usize, usize)], white: &[(usize, usize)]) -> Board {
+        let mut b = Board::new(size).expect("size");
+        for &(x, y) in black {
+            let p = b.point(x, y).expect("on board");
+            b.play(Color::Black, p, false).expect("legal");
+        }
+        for &(x, y) in white {
+            let p = b.point(x, y).expect("on board");
+            b.play(Color::White, p, false).expect("legal");
+        }
+        b
+    }
+
+    #[test]
+    fn self_atari_sizes() {
+        // Black stones at (0,1),(1,1); White wall above and to the right.
+        let b = setup(5, &[(0, 1), (1, 1)], &[(0, 2), (1, 2), (2, 1), (2, 0)]);
+        let p = b.point(0, 0).expect("pt");
+        // Black (0,0) joins the chain: liberties left: (1,0) only.
+        assert_eq!(self_atari(&b, Color::Black, p), Some(3));
+        let q = b.point(4, 4).expect("pt");
+        assert_eq!(self_atari(&b, Color::Black, q), None);
+    }
+
+    #[test]
+    fn playouts_capture_a_chain_in_atari() {
+        // White (2,2) surrounded on three sides; Black to capture at (2,3).
+        let b = setup(7, &[(1, 2), (3, 2), (2, 1)], &[(2, 2)]);
+        let last = b.point(2, 2);
+        let mut rng = SmallRng::seed_from_u64(1);
+        let mut buf = Vec::new();
+        let target = b.point(2, 3);
+        let hits = (0..200)
+            .filter(|_| playout_move(&b, Color::Black, last, &mut rng, &mut buf) == target)
+            .count();
+        assert!(hits > 150, "{hits}");
+    }
+
+    #[test]
+    fn patterns_match_a_hane() {
+        // Black (2,3), White (3,3) above the empty (3,2)... the point
+        // (2,2) sees X above-left and O above: "XO." over "..." — a hane.
+        let b = setup(7, &[(1, 3)], &[(2, 3)]);
+        let p = b.point(2, 2).expect("pt");
+        assert!(matches_pattern(&b, p));
+        let far = b.point(5, 0).expect("pt");
+        assert!(!matches_pattern(&b, far));
+    }
+}

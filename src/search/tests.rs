@@ -1,0 +1,260 @@
+//! Tests of the search: legality (superko), passing, tactics, determinism,
+//! tree reuse, the resign and cleanup rules.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use super::decide::{DecideConfig, Decision, decide};
+use super::*;
+use crate::rules::Rules;
+
+fn game(size: usize, komi: f64) -> Game {
+    let mut g = Game::new(size, Rules::default()).expect("size");
+    g.set_komi(komi);
+    g
+}
+
+fn pt(g: &Game, name: &str) -> Point {
+    let b = name.as_bytes();
+    let mut col = (b[0].to_ascii_uppercase() - b'A') as usize;
+    if col >= 8 {
+        col -= 1;
+    }
+    let row: usize = name[1..].parse().expect("row");
+    g.board().point(col, row - 1).expect("on board")
+}
+
+fn place(g: &mut Game, color: Color, names: &str) {
+    for n in names.split_whitespace() {
+        let p = pt(g, n);
+        g.play(color, Move::Place(p)).expect("legal setup move");
+    }
+}
+
+fn one_thread(playouts: u64, seed: u64) -> (Search, Limits) {
+    let search = Search::new(SearchConfig {
+        threads: 1,
+        seed,
+        ..SearchConfig::default()
+    });
+    let limits = Limits {
+        deadline: None,
+        max_playouts: Some(playouts),
+    };
+    (search, limits)
+}
+
+fn genmove(g: &Game, color: Color, playouts: u64, cfg: &DecideConfig) -> Decision {
+    let (mut s, limits) = one_thread(playouts, 1);
+    let r = s.search(g, color, &limits);
+    decide(g, color, &r, cfg)
+}
+
+/// The 5x5 position of gtp-tests/genmove.tst: White C5 in atari; D5 wins
+/// the game for whoever plays it.
+fn atari_position() -> Game {
+    let mut g = game(5, 4.5);
+    place(&mut g, Color::Black, "b5 c4 a4 b4 a3 b3 c3 a2 c2 a1 b1 c1");
+    place(&mut g, Color::White, "c5 e5 d4 e4 d3 d2 e2 d1");
+    g
+}
+
+#[test]
+fn finds_the_winning_capture_and_connection() {
+    let g = atari_position();
+    let d5 = pt(&g, "d5");
+    for color in [Color::Black, Color::White] {
+        let d = genmove(&g, color, 1500, &DecideConfig::default());
+        assert_eq!(d, Decision::Play(Move::Place(d5)), "{color:?}");
+    }
+}
+
+#[test]
+fn captures_a_big_chain_in_atari_on_7x7() {
+    // White's four stones C4 C5 D4 D5 have one liberty, D3; Black to move
+    // takes them.
+    //   6 . . X X X . .
+    //   5 . X O O X . .
+    //   4 . X O O X . .
+    //   3 . . X . . . .
+    let mut g = game(7, 0.5);
+    place(&mut g, Color::Black, "c6 d6 e6 b5 b4 e5 e4 c3");
+    place(&mut g, Color::White, "c5 d5 c4 d4");
+    assert_eq!(g.board().liberties(pt(&g, "c5")), 1);
+    let d = genmove(&g, Color::Black, 1000, &DecideConfig::default());
+    assert_eq!(d, Decision::Play(Move::Place(pt(&g, "d3"))));
+}
+
+#[test]
+fn passes_when_only_own_eyes_are_left() {
+    let mut g = game(5, 4.5);
+    place(
+        &mut g,
+        Color::Black,
+        "b5 c5 d5 a4 b4 c4 d4 e4 a3 b3 c3 d3 e3 a2 c2 e2 a1 b1 c1 d1 e1",
+    );
+    let d = genmove(&g, Color::Black, 300, &DecideConfig::default());
+    assert_eq!(d, Decision::Play(Move::Pass));
+    // White has no legal move at all.
+    let d = genmove(&g, Color::White, 300, &DecideConfig::default());
+    assert!(matches!(d, Decision::Play(Move::Pass) | Decision::Resign));
+}
+
+#[test]
+fn moves_are_legal_in_superko_positions() {
+    // Random games on 4x4 under positional superko: wherever some move is
+    // legal on the board but forbidden by superko, the search must not
+    // choose it (nor any illegal move).
+    let mut rng = SmallRng::seed_from_u64(3);
+    let mut found = 0;
+    for _ in 0..400 {
+        let mut g = game(4, 0.5);
+        for _ in 0..60 {
+            let color = g.to_move();
+            let b = g.board();
+            let banned = b.points().any(|p| {
+                b.check(color, p, false).is_ok() && g.check(color, Move::Place(p)).is_err()
+            });
+            if banned {
+                found += 1;
+                let d = genmove(&g, color, 200, &DecideConfig::default());
+                if let Decision::Play(mv) = d {
+                    assert!(g.check(color, mv).is_ok(), "{mv:?}\n{:?}", g.board());
+                }
+            }
+            let legal = g.legal_points(color);
+            if legal.is_empty() {
+                break;
+            }
+            let p = legal[rng.random_range(0..legal.len())];
+            g.play(color, Move::Place(p)).expect("legal");
+        }
+        if found >= 5 {
+            break;
+        }
+    }
+    assert!(found >= 5, "only {found} superko positions met");
+}
+
+#[test]
+fn fixed_seed_and_playouts_are_deterministic() {
+    let mut g = game(9, 7.5);
+    place(&mut g, Color::Black, "e5");
+    place(&mut g, Color::White, "c4");
+    let run = |threads| {
+        let mut s = Search::new(SearchConfig {
+            threads,
+            seed: 42,
+            ..SearchConfig::default()
+        });
+        let limits = Limits {
+            deadline: None,
+            max_playouts: Some(600),
+        };
+        let r = s.search(&g, Color::Black, &limits);
+        (r.best, r.visits, r.candidates)
+    };
+    assert_eq!(run(1), run(1));
+    let two = run(2);
+    assert_eq!(two, run(2));
+    assert_eq!(two.1, 600);
+}
+
+#[test]
+fn tree_reuse_keeps_the_visits_of_the_line_played() {
+    let mut g = game(9, 7.5);
+    let (mut s, limits) = one_thread(3000, 5);
+    let r = s.search(&g, Color::Black, &limits);
+    assert_eq!(r.visits, 3000);
+    // Play the best move and White's most visited answer in that line.
+    let black = r.best;
+    let white = r.candidates[0].pv.get(1).copied().unwrap_or(Move::Pass);
+    g.play(Color::Black, black).expect("legal");
+    g.play(Color::White, white).expect("legal");
+    let small = Limits {
+        deadline: None,
+        max_playouts: Some(100),
+    };
+    let r2 = s.search(&g, Color::Black, &small);
+    assert_eq!(r2.playouts, 100);
+    assert!(r2.visits > 100, "nothing reused: {}", r2.visits);
+    // The same position again: everything is kept.
+    assert_eq!(s.reused_visits(&g, Color::Black), r2.visits);
+    // Another game: nothing is.
+    let other = game(9, 7.5);
+    let r3 = s.search(&other, Color::White, &small);
+    assert_eq!(r3.visits, 100);
+}
+
+#[test]
+fn resigns_only_when_allowed() {
+    let mut g = game(9, 7.5);
+    let mut rng = SmallRng::seed_from_u64(9);
+    for _ in 0..30 {
+        let color = g.to_move();
+        let legal = g.legal_points(color);
+        let p = legal[rng.random_range(0..legal.len())];
+        g.play(color, Move::Place(p)).expect("legal");
+    }
+    let (mut s, limits) = one_thread(300, 1);
+    let mut r = s.search(&g, Color::Black, &limits);
+    r.winrate = 0.02;
+    let cfg = DecideConfig::default();
+    assert_eq!(decide(&g, Color::Black, &r, &cfg), Decision::Resign);
+    let never = DecideConfig {
+        resign_threshold: 0.0,
+        ..cfg
+    };
+    assert_ne!(decide(&g, Color::Black, &r, &never), Decision::Resign);
+    let late = DecideConfig {
+        resign_min_move: 40,
+        ..cfg
+    };
+    assert_ne!(decide(&g, Color::Black, &r, &late), Decision::Resign);
+    let cleanup = DecideConfig {
+        cleanup: true,
+        ..cfg
+    };
+    assert_ne!(decide(&g, Color::Black, &r, &cleanup), Decision::Resign);
+}
+
+#[test]
+fn cleanup_captures_dead_stones_before_passing() {
+    // 5x5, komi 0.5: Black walls on columns B and D; a dead White stone on
+    // C3 between them; White has just passed.
+    let mut g = game(5, 0.5);
+    place(&mut g, Color::Black, "b1 b2 b3 b4 b5 d1 d2 d3 d4 d5");
+    place(&mut g, Color::White, "c3");
+    g.play(Color::White, Move::Pass).expect("pass");
+    let (mut s, limits) = one_thread(2000, 2);
+    let r = s.search(&g, Color::Black, &limits);
+    let c3 = pt(&g, "c3");
+    assert!(r.ownership.share(g.board(), c3, Color::Black) > 0.8);
+    // A plain genmove may pass: passing wins.
+    let normal = decide(&g, Color::Black, &r, &DecideConfig::default());
+    assert_eq!(normal, Decision::Play(Move::Pass));
+    let cleanup = DecideConfig {
+        cleanup: true,
+        ..DecideConfig::default()
+    };
+    let d = decide(&g, Color::Black, &r, &cleanup);
+    let libs = [pt(&g, "c2"), pt(&g, "c4")];
+    assert!(
+        matches!(d, Decision::Play(Move::Place(p)) if libs.contains(&p)),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn ownership_and_candidates_are_reported() {
+    let g = game(9, 7.5);
+    let (mut s, limits) = one_thread(500, 1);
+    let r = s.search(&g, Color::White, &limits);
+    assert_eq!(r.ownership.values.len(), 81);
+    assert_eq!(r.ownership.playouts, 500);
+    assert!(r.ownership.values.iter().all(|v| (-1.0..=1.0).contains(v)));
+    assert!(!r.candidates.is_empty());
+    assert!(r.candidates.windows(2).all(|w| w[0].visits >= w[1].visits));
+    assert!(r.candidates.iter().all(|c| c.pv.first() == Some(&c.mv)));
+    assert!((0.0..=1.0).contains(&r.winrate));
+}

@@ -1,0 +1,246 @@
+//! The search tree: an arena of nodes with RAVE (AMAF) statistics.
+//!
+//! Nodes live in one `Vec`; the children of a node are contiguous
+//! (`first_child .. first_child + n_children`), created all at once when the
+//! node is expanded. Every node carries:
+//!
+//! * `visits` / `wins`: playouts through the node, and their results for the
+//!   player who made the node's move;
+//! * `prior_n` / `prior_w`: virtual visits and wins from prior knowledge
+//!   (see [`super::policy::Priors`]), kept apart so that reported visit
+//!   counts are real;
+//! * `amaf_n` / `amaf_w`: all-moves-as-first statistics: playouts from the
+//!   parent in which the parent's player played this point first.
+//!
+//! The value used for selection mixes them with the RAVE schedule of
+//! Gelly and Silver as michi and Pachi write it:
+//! `beta = an / (an + n + n * an / EQUIV)` with `n` the real plus prior
+//! visits and `an` the AMAF visits; there is no exploration term (the priors
+//! and AMAF explore).
+
+use crate::game::Move;
+
+/// One node: a move and the statistics of the position after it.
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    /// The move leading to this node (the root's is a pass, unused).
+    pub mv: Move,
+    pub first_child: u32,
+    pub n_children: u16,
+    pub expanded: bool,
+    /// Excluded from selection (a root move that superko forbids).
+    pub pruned: bool,
+    pub visits: u32,
+    pub wins: f32,
+    pub prior_n: f32,
+    pub prior_w: f32,
+    pub amaf_n: f32,
+    pub amaf_w: f32,
+    /// Sum of the final scores (Black's view, komi included) of the
+    /// playouts through this node.
+    pub score: f32,
+}
+
+impl Node {
+    pub fn new(mv: Move, prior_n: f32, prior_w: f32) -> Node {
+        Node {
+            mv,
+            first_child: 0,
+            n_children: 0,
+            expanded: false,
+            pruned: false,
+            visits: 0,
+            wins: 0.0,
+            prior_n,
+            prior_w,
+            amaf_n: 0.0,
+            amaf_w: 0.0,
+            score: 0.0,
+        }
+    }
+
+    /// The selection value for the player choosing this move.
+    #[inline]
+    pub fn urgency(&self, equiv: f32) -> f32 {
+        let n = self.visits as f32 + self.prior_n;
+        let q = if n > 0.0 {
+            (self.wins + self.prior_w) / n
+        } else {
+            0.5
+        };
+        if self.amaf_n <= 0.0 {
+            return q;
+        }
+        let a = self.amaf_w / self.amaf_n;
+        let beta = self.amaf_n / (self.amaf_n + n + n * self.amaf_n / equiv);
+        beta * a + (1.0 - beta) * q
+    }
+
+    /// The real win rate for the player who made this move (0.5 unvisited).
+    pub fn winrate(&self) -> f64 {
+        if self.visits == 0 {
+            0.5
+        } else {
+            f64::from(self.wins) / f64::from(self.visits)
+        }
+    }
+}
+
+/// A tree of nodes, index 0 being the root.
+#[derive(Clone, Debug)]
+pub struct Tree {
+    pub nodes: Vec<Node>,
+    /// Largest number of nodes (expansion stops there).
+    pub max_nodes: usize,
+}
+
+impl Tree {
+    /// A tree holding only an unexpanded root.
+    pub fn new(max_nodes: usize) -> Tree {
+        Tree {
+            nodes: vec![Node::new(Move::Pass, 0.0, 0.0)],
+            max_nodes,
+        }
+    }
+
+    #[inline]
+    pub fn children(&self, i: usize) -> std::ops::Range<usize> {
+        let n = &self.nodes[i];
+        let f = n.first_child as usize;
+        f..f + n.n_children as usize
+    }
+
+    /// Gives node `i` the children `moves` (with their priors). Returns
+    /// false, leaving the node a leaf, when the tree is full.
+    pub fn expand(&mut self, i: usize, moves: &[(Move, f32, f32)]) -> bool {
+        if self.nodes[i].expanded {
+            return true;
+        }
+        if self.nodes.len() + moves.len() > self.max_nodes || moves.len() > u16::MAX as usize {
+            return false;
+        }
+        let first = self.nodes.len();
+        self.nodes
+            .extend(moves.iter().map(|&(mv, n, w)| Node::new(mv, n, w)));
+        let node = &mut self.nodes[i];
+        node.first_child = first as u32;
+        node.n_children = moves.len() as u16;
+        node.expanded = true;
+        true
+    }
+
+    /// The child of `i` to descend into: the highest urgency, the first on
+    /// ties (deterministic). `None` for a leaf or when all are pruned.
+    #[inline]
+    pub fn select(&self, i: usize, equiv: f32) -> Option<usize> {
+        let mut best = None;
+        let mut best_u = f32::NEG_INFINITY;
+        for c in self.children(i) {
+            let n = &self.nodes[c];
+            if n.pruned {
+                continue;
+            }
+            let u = n.urgency(equiv);
+            if u > best_u {
+                best_u = u;
+                best = Some(c);
+            }
+        }
+        best
+    }
+
+    /// The child of `i` reached by `mv`.
+    pub fn find_child(&self, i: usize, mv: Move) -> Option<usize> {
+        self.children(i).find(|&c| self.nodes[c].mv == mv)
+    }
+
+    /// The most visited child of `i` that is not pruned.
+    pub fn best_child(&self, i: usize) -> Option<usize> {
+        let mut best = None;
+        let mut most = 0;
+        for c in self.children(i) {
+            let n = &self.nodes[c];
+            if !n.pruned && n.visits > most {
+                most = n.visits;
+                best = Some(c);
+            }
+        }
+        best
+    }
+
+    /// The principal variation from node `i` (its own move first), following
+    /// the most visited children, at most `max` moves.
+    pub fn pv(&self, i: usize, max: usize) -> Vec<Move> {
+        let mut out = vec![self.nodes[i].mv];
+        let mut n = i;
+        while out.len() < max {
+            match self.best_child(n) {
+                Some(c) => {
+                    out.push(self.nodes[c].mv);
+                    n = c;
+                }
+                None => break,
+            }
+        }
+        out
+    }
+
+    /// A compact copy of the subtree under node `i`, which becomes the root.
+    pub fn subtree(&self, i: usize) -> Tree {
+        let mut nodes = Vec::with_capacity(self.nodes.len() / 2);
+        let mut root = self.nodes[i];
+        root.pruned = false;
+        nodes.push(root);
+        // (old index, new index) of copied nodes whose children are pending.
+        let mut queue = std::collections::VecDeque::new();
+        queue.push_back((i, 0usize));
+        while let Some((old, new)) = queue.pop_front() {
+            if !self.nodes[old].expanded {
+                continue;
+            }
+            let first = nodes.len();
+            for c in self.children(old) {
+                let mut n = self.nodes[c];
+                n.pruned = false;
+                nodes.push(n);
+                queue.push_back((c, nodes.len() - 1));
+            }
+            nodes[new].first_child = first as u32;
+        }
+        Tree {
+            nodes,
+            max_nodes: self.max_nodes,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    #[test]
+    fn expand_select_and_subtree() {
+        let b = Board::new(5).expect("size");
+        let pts: Vec<_> = b.points().take(3).collect();
+        let mut t = Tree::new(100);
+        let moves: Vec<_> = pts.iter().map(|&p| (Move::Place(p), 10.0, 5.0)).collect();
+        assert!(t.expand(0, &moves));
+        let c = t.children(0).nth(1).expect("child");
+        t.nodes[c].visits = 5;
+        t.nodes[c].wins = 5.0;
+        assert_eq!(t.select(0, 1000.0), Some(c));
+        assert_eq!(t.best_child(0), Some(c));
+        assert!(t.expand(c, &moves));
+        let grandchild = t.children(c).next().expect("grandchild");
+        t.nodes[grandchild].visits = 2;
+        let s = t.subtree(c);
+        assert_eq!(s.nodes.len(), 4);
+        assert_eq!(s.nodes[0].visits, 5);
+        assert_eq!(s.best_child(0), Some(1));
+        assert_eq!(s.pv(0, 5).len(), 2);
+        // A full tree refuses to grow.
+        let mut small = Tree::new(2);
+        assert!(!small.expand(0, &moves));
+    }
+}
