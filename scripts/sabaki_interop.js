@@ -10,7 +10,8 @@
 // sync through ControllerStateTracker (komi 6.5, boardsize 19, clear_board,
 // set_free_handicap D4 Q16 D16, 10 plays, all pipelined); re-sync to a
 // history that differs in the last 3 moves (must use undo x3 + 2 plays, not a
-// replay); genmove b and genmove w; a pipelined batch whose replies must come
+// replay); genmove b and genmove w; kata-analyze and lz-analyze streaming
+// (stopped by the next command); a pipelined batch whose replies must come
 // back in order; quit.  Every check is counted; prints
 // `sabaki_interop: N passed, M failed` and exits 1 on any failure.
 
@@ -318,6 +319,34 @@ async function main() {
       console.log(`note  genmove ${color} returned ${move}`)
     }
     before = after
+  }
+
+  // -- 3b. analysis: kata-analyze streams until the next command ------------
+  // As Sabaki does: `kata-analyze <colour> <interval>`, read `info` lines as
+  // they come, stop the stream by sending any command (`protocol_version`).
+  for (let name of ['kata-analyze', 'lz-analyze']) {
+    if (!names.includes(name)) continue
+    let infoLines = []
+    let analysis = controller.sendCommand({name, args: ['b', '20']}, ({line}) => {
+      if (line.startsWith('info ')) infoLines.push(line)
+    })
+    await new Promise(r => setTimeout(r, 1500))
+    let stop = send({name: 'protocol_version'})
+    let [ar, sr] = await Promise.all([
+      withTimeout(analysis, 10000, name),
+      withTimeout(stop, 10000, 'protocol_version after ' + name)
+    ]).catch(e => [{error: true, content: e.message}, {error: true}])
+    check(`${name}: streamed info lines, then stopped`, !ar.error && infoLines.length >= 2, `${infoLines.length} lines; ${JSON.stringify(ar).slice(0, 200)}`)
+    check(`${name}: the next command is answered`, !sr.error && sr.content === '2', JSON.stringify(sr))
+    let first = infoLines[0] || ''
+    let m = first.match(/^info move (\S+) visits (\d+) winrate ([\d.]+)/)
+    let wr = m ? +m[3] : NaN
+    check(
+      `${name}: "info move V visits N winrate W ... pv ..."`,
+      m != null && validVertex19(m[1].toLowerCase()) && / pv /.test(first) &&
+        (name === 'kata-analyze' ? wr >= 0 && wr <= 1 && / scoreLead /.test(first) : Number.isInteger(wr) && wr <= 10000),
+      first.slice(0, 200)
+    )
   }
 
   // -- 4. pipelined batch, replies must come back in order -----------------
