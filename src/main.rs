@@ -197,6 +197,18 @@ fn parse_komi_arg(s: &str) -> Result<f64, String> {
     parse_komi(s).ok_or_else(|| format!("'{s}' is not a komi (a finite number within ±1000)"))
 }
 
+/// CPU time of the whole process (all threads), from `/proc/self/stat`
+/// (Linux; `None` elsewhere).
+fn process_cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    // 100 clock ticks per second on every Linux this runs on.
+    Some(Duration::from_millis((utime + stime) * 10))
+}
+
 /// Longest `--lag-margin` or `--move-time` accepted: a day.
 const MAX_OPTION_SECONDS: f64 = 86_400.0;
 
@@ -253,16 +265,28 @@ fn main() -> ExitCode {
         }) => {
             let time = Duration::from_secs_f64(seconds.clamp(0.01, 3600.0));
             for size in sizes {
+                let cpu_start = process_cpu_time();
                 match weiqi::search::bench(size, usize::from(threads), time) {
-                    Some(r) => println!(
-                        "{size}x{size} search: {:.0} playouts/s with {threads} thread(s) \
-                         ({} playouts in {:.2} s, best {:?} win rate {:.3})",
-                        r.playouts_per_second(),
-                        r.playouts,
-                        r.elapsed.as_secs_f64(),
-                        r.best,
-                        r.winrate
-                    ),
+                    Some(r) => {
+                        // Per CPU second as well: a busy machine slows the
+                        // wall-clock rate, not the work per core.
+                        let cpu = process_cpu_time()
+                            .zip(cpu_start)
+                            .map(|(end, start)| end.saturating_sub(start).as_secs_f64())
+                            .filter(|&c| c > 0.0);
+                        println!(
+                            "{size}x{size} search, {threads} thread(s): {:.0} playouts/s wall, \
+                             {} per CPU second ({} playouts in {:.2} s, {} s CPU)",
+                            r.playouts_per_second(),
+                            cpu.map_or("?".to_string(), |c| format!(
+                                "{:.0}",
+                                r.playouts as f64 / c
+                            )),
+                            r.playouts,
+                            r.elapsed.as_secs_f64(),
+                            cpu.map_or("?".to_string(), |c| format!("{c:.2}")),
+                        )
+                    }
                     None => {
                         eprintln!("weiqi bench: unsupported board size {size}");
                         return ExitCode::FAILURE;

@@ -6,8 +6,10 @@
 //! * **Pass** only when passing does not lose: the position scored with the
 //!   playouts' ownership (dead stones removed, komi included) is a win for
 //!   us. When the opponent has just passed and that holds, pass at once
-//!   (ending the game with a win). With no legal move but own-eye fills,
-//!   pass whatever the score.
+//!   (ending the game with a win) — once no dead opponent stones are left
+//!   on the board (they are captured first, as in cleanup, so that the
+//!   count does not depend on the scorer's judgement of dead stones). With
+//!   no legal move but own-eye fills, pass whatever the score.
 //! * **Resign** when the win rate is below the threshold, from the minimum
 //!   move number on, never in the first [`HANDICAP_NO_RESIGN`] moves of a
 //!   handicap game, never in cleanup, and only after enough playouts.
@@ -88,16 +90,18 @@ pub fn decide(game: &Game, color: Color, result: &SearchResult, cfg: &DecideConf
     }
 
     let pass_wins = ownership_score(game, &result.ownership, color).is_some_and(|s| s > 0.0);
-    let dead = if cfg.cleanup {
+    let opponent_passed = game
+        .moves()
+        .last()
+        .is_some_and(|m| m.mv == Move::Pass && m.color != color);
+    // After the opponent's pass our pass would end the game: clean up first
+    // too, so that the count does not hang on who judges the dead stones.
+    let dead = if cfg.cleanup || opponent_passed {
         dead_stones(board, &result.ownership, color.opponent(), DEAD_SHARE)
     } else {
         Vec::new()
     };
     let may_pass = pass_wins && dead.is_empty();
-    let opponent_passed = game
-        .moves()
-        .last()
-        .is_some_and(|m| m.mv == Move::Pass && m.color != color);
     if opponent_passed && may_pass {
         return Decision::Play(Move::Pass);
     }

@@ -230,15 +230,19 @@ fn cleanup_captures_dead_stones_before_passing() {
     let r = s.search(&g, Color::Black, &limits);
     let c3 = pt(&g, "c3");
     assert!(r.ownership.share(g.board(), c3, Color::Black) > 0.8);
-    // A plain genmove may pass: passing wins.
+    // Passing would win, but after the opponent's pass the dead stone is
+    // captured first, as in cleanup.
+    let libs = [pt(&g, "c2"), pt(&g, "c4")];
     let normal = decide(&g, Color::Black, &r, &DecideConfig::default());
-    assert_eq!(normal, Decision::Play(Move::Pass));
+    assert!(
+        matches!(normal, Decision::Play(Move::Place(p)) if libs.contains(&p)),
+        "{normal:?}"
+    );
     let cleanup = DecideConfig {
         cleanup: true,
         ..DecideConfig::default()
     };
     let d = decide(&g, Color::Black, &r, &cleanup);
-    let libs = [pt(&g, "c2"), pt(&g, "c4")];
     assert!(
         matches!(d, Decision::Play(Move::Place(p)) if libs.contains(&p)),
         "{d:?}"
@@ -257,4 +261,31 @@ fn ownership_and_candidates_are_reported() {
     assert!(r.candidates.windows(2).all(|w| w[0].visits >= w[1].visits));
     assert!(r.candidates.iter().all(|c| c.pv.first() == Some(&c.mv)));
     assert!((0.0..=1.0).contains(&r.winrate));
+}
+
+#[test]
+fn passes_after_the_opponent_when_passing_wins() {
+    // 5x5, komi 0.5: Black wall on column B, White wall on column D; Black
+    // passed. White wins by 0.5 if the game ends now (column C neutral):
+    // White passes.
+    let mut g = game(5, 0.5);
+    for row in 1..=5 {
+        place(&mut g, Color::Black, &format!("b{row}"));
+        place(&mut g, Color::White, &format!("d{row}"));
+    }
+    g.play(Color::Black, Move::Pass).expect("pass");
+    let d = genmove(&g, Color::White, 2000, &DecideConfig::default());
+    assert_eq!(d, Decision::Play(Move::Pass));
+    // Black to move after White's pass, when the playouts give everything
+    // to White: passing would lose, so Black plays on.
+    g.play(Color::White, Move::Pass).expect("pass");
+    let (mut s, limits) = one_thread(300, 1);
+    let mut r = s.search(&g, Color::Black, &limits);
+    r.ownership.values.iter_mut().for_each(|v| *v = -1.0);
+    let never = DecideConfig {
+        resign_threshold: 0.0,
+        ..DecideConfig::default()
+    };
+    let d = decide(&g, Color::Black, &r, &never);
+    assert!(matches!(d, Decision::Play(Move::Place(_))), "{d:?}");
 }
