@@ -129,12 +129,18 @@ impl Engine {
         self.analysis_request.take()
     }
 
+    /// Forgets the search trees (after a panic in a search).
+    pub fn reset_search(&mut self) {
+        self.search.get().clear();
+    }
+
     /// Searches for `req` until `until` (the trees grow across calls) and
     /// returns the result.
     pub fn analysis_step(&mut self, req: &Request, until: Instant) -> SearchResult {
         let limits = Limits {
             deadline: Some(until),
             max_playouts: None,
+            stop_early: false,
         };
         self.search.get().search(&self.game, req.color, &limits)
     }
@@ -201,7 +207,10 @@ pub fn info_line(req: &Request, board: &Board, result: &SearchResult) -> String 
 pub fn ownership_gfx(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 0)?;
     let color = engine.game.to_move();
-    let limits = engine.think_limits(color, Instant::now());
+    let limits = Limits {
+        stop_early: false,
+        ..engine.think_limits(color, Instant::now())
+    };
     let result = engine.search.get().search(&engine.game, color, &limits);
     let board = engine.game.board();
     let mut out = String::from("INFLUENCE");

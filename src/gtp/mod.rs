@@ -32,6 +32,7 @@ pub mod vertex;
 mod tests;
 
 use std::io::{self, BufRead, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -153,7 +154,14 @@ fn stream_analysis<W: Write>(
     let mut next_report = Instant::now() + req.interval;
     while !lines.ready() {
         let until = next_report.min(Instant::now() + POLL);
-        let result = engine.analysis_step(req, until);
+        // Outside `Engine::execute`, so catch a panic here: the engine must
+        // keep answering. The search starts afresh and the stream ends.
+        let step = catch_unwind(AssertUnwindSafe(|| engine.analysis_step(req, until)));
+        let Ok(result) = step else {
+            log::error!("analysis panicked; search reset, stream ended");
+            engine.reset_search();
+            break;
+        };
         if Instant::now() >= next_report {
             let line = analyze::info_line(req, engine.game().board(), &result);
             if !line.is_empty() {

@@ -77,16 +77,19 @@ impl PlayerSettings {
 
 impl Engine {
     /// The limits of a move's search for `color` started at `start`:
-    /// `--playouts` if set, otherwise the clock's deadline.
+    /// `--playouts` if set, otherwise the clock's deadline (stopping early
+    /// once the best move is settled).
     pub fn think_limits(&self, color: Color, start: Instant) -> Limits {
         match self.player.playouts {
             Some(n) => Limits {
                 deadline: None,
                 max_playouts: Some(n),
+                stop_early: false,
             },
             None => Limits {
                 deadline: Some(time::deadline(self, color, start)),
                 max_playouts: None,
+                stop_early: true,
             },
         }
     }
@@ -193,6 +196,7 @@ pub fn reg_genmove(engine: &mut Engine, args: &[&str]) -> Reply {
     let limits = Limits {
         deadline: None,
         max_playouts: Some(engine.player.playouts.unwrap_or(REG_GENMOVE_PLAYOUTS)),
+        stop_early: false,
     };
     let result = search.search(&engine.game, color, &limits);
     match decide(

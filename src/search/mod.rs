@@ -77,6 +77,11 @@ impl Default for SearchConfig {
 pub struct Limits {
     pub deadline: Option<Instant>,
     pub max_playouts: Option<u64>,
+    /// Stop before the deadline once the most visited root move cannot be
+    /// overtaken in the time left (at the current rate), to spare the CPU.
+    /// Only with a deadline and no playout limit (so never in a
+    /// deterministic search).
+    pub stop_early: bool,
 }
 
 /// Playouts of a search given no limit at all.
@@ -335,7 +340,14 @@ impl Search {
         let mut done = Vec::with_capacity(self.workers.len());
         if self.workers.len() == 1 {
             let w = &mut self.workers[0];
-            done.push(run_worker(w, &ctx, limits.deadline, max_playouts));
+            let stop_early = limits.stop_early && max_playouts.is_none();
+            done.push(run_worker(
+                w,
+                &ctx,
+                limits.deadline,
+                max_playouts,
+                stop_early,
+            ));
         } else {
             std::thread::scope(|s| {
                 let handles: Vec<_> = self
@@ -346,7 +358,8 @@ impl Search {
                         let share =
                             max_playouts.map(|n| n / threads + u64::from((i as u64) < n % threads));
                         let ctx = &ctx;
-                        s.spawn(move || run_worker(w, ctx, limits.deadline, share))
+                        let stop_early = limits.stop_early && share.is_none();
+                        s.spawn(move || run_worker(w, ctx, limits.deadline, share, stop_early))
                     })
                     .collect();
                 for h in handles {
@@ -520,9 +533,17 @@ fn reuse_path(old: &RootKey, new: &RootKey) -> Option<Vec<Move>> {
     (expected == new.color).then_some(path)
 }
 
-/// Runs simulations in one tree until the deadline or `max` playouts.
-/// Returns the number of playouts.
-fn run_worker(w: &mut Worker, ctx: &RootCtx, deadline: Option<Instant>, max: Option<u64>) -> u64 {
+/// Runs simulations in one tree until the deadline or `max` playouts (or,
+/// with `stop_early`, until the best root move is settled). Returns the
+/// number of playouts.
+fn run_worker(
+    w: &mut Worker,
+    ctx: &RootCtx,
+    deadline: Option<Instant>,
+    max: Option<u64>,
+    stop_early: bool,
+) -> u64 {
+    let start = Instant::now();
     // The root: expanded with the superko-checked moves; moves of a reused
     // root that are no longer legal are pruned.
     if !w.tree.nodes[0].expanded {
@@ -548,10 +569,38 @@ fn run_worker(w: &mut Worker, ctx: &RootCtx, deadline: Option<Instant>, max: Opt
         if done.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
+        if stop_early
+            && done >= 512
+            && done.is_multiple_of(128)
+            && let Some(d) = deadline
+            && settled(&w.tree, done, start, d)
+        {
+            break;
+        }
         simulate(w, ctx);
         done += 1;
     }
     done
+}
+
+/// Whether the most visited root child leads the second by more playouts
+/// than the time left until `deadline` allows at the rate so far.
+fn settled(tree: &Tree, done: u64, start: Instant, deadline: Instant) -> bool {
+    let now = Instant::now();
+    let spent = now.duration_since(start).as_secs_f64().max(1e-6);
+    let left = deadline.saturating_duration_since(now).as_secs_f64();
+    let remaining = done as f64 / spent * left;
+    let (mut first, mut second) = (0u32, 0u32);
+    for c in tree.children(0) {
+        let v = tree.nodes[c].visits;
+        if v > first {
+            second = first;
+            first = v;
+        } else if v > second {
+            second = v;
+        }
+    }
+    f64::from(first - second) > remaining
 }
 
 /// Expands node `i` (position `board`, `color` to move): every legal move
@@ -747,6 +796,7 @@ pub fn bench(size: usize, threads: usize, time: Duration) -> Option<SearchResult
     let limits = Limits {
         deadline: Some(Instant::now() + time),
         max_playouts: None,
+        stop_early: false,
     };
     Some(search.search(&game, Color::Black, &limits))
 }

@@ -40,6 +40,7 @@ fn one_thread(playouts: u64, seed: u64) -> (Search, Limits) {
     let limits = Limits {
         deadline: None,
         max_playouts: Some(playouts),
+        stop_early: false,
     };
     (search, limits)
 }
@@ -150,6 +151,7 @@ fn fixed_seed_and_playouts_are_deterministic() {
         let limits = Limits {
             deadline: None,
             max_playouts: Some(600),
+            stop_early: false,
         };
         let r = s.search(&g, Color::Black, &limits);
         (r.best, r.visits, r.candidates)
@@ -174,6 +176,7 @@ fn tree_reuse_keeps_the_visits_of_the_line_played() {
     let small = Limits {
         deadline: None,
         max_playouts: Some(100),
+        stop_early: false,
     };
     let r2 = s.search(&g, Color::Black, &small);
     assert_eq!(r2.playouts, 100);
@@ -288,4 +291,23 @@ fn passes_after_the_opponent_when_passing_wins() {
     };
     let d = decide(&g, Color::Black, &r, &never);
     assert!(matches!(d, Decision::Play(Move::Place(_))), "{d:?}");
+}
+
+#[test]
+fn a_settled_search_stops_before_its_deadline() {
+    // Only D5 and pass to choose from: D5 soon leads by more than the
+    // time left could change.
+    let g = atari_position();
+    let mut s = Search::new(SearchConfig {
+        threads: 1,
+        ..SearchConfig::default()
+    });
+    let limits = Limits {
+        deadline: Some(Instant::now() + Duration::from_secs(3)),
+        max_playouts: None,
+        stop_early: true,
+    };
+    let r = s.search(&g, Color::Black, &limits);
+    assert_eq!(r.best, Move::Place(pt(&g, "d5")));
+    assert!(r.elapsed < Duration::from_secs(2), "{:?}", r.elapsed);
 }
