@@ -162,6 +162,10 @@ fn stream_analysis<W: Write>(
             engine.reset_search();
             break;
         };
+        if result.playouts == 0 {
+            // Nothing to search (no move but pass): wait instead of spinning.
+            std::thread::sleep(until.saturating_duration_since(Instant::now()));
+        }
         if Instant::now() >= next_report {
             let line = analyze::info_line(req, engine.game().board(), &result);
             if !line.is_empty() {
