@@ -81,16 +81,89 @@ pub fn respond(engine: &mut Engine, cmd: &Command) -> String {
     format_reply(cmd.id.as_deref(), &reply)
 }
 
+/// Longest input line accepted, in bytes (1 MiB, newline included). A
+/// longer line is answered `? line too long` (with the id, if it starts
+/// with one) and discarded as it arrives, so memory stays bounded however
+/// long a line is.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// One line read by [`read_line`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A line (possibly without its newline, at the end of input) is in the
+    /// buffer.
+    Complete,
+    /// The line was longer than the limit: the buffer holds its first
+    /// `limit` bytes, the rest was read and dropped.
+    TooLong,
+    /// End of input, nothing read.
+    Eof,
+}
+
+/// Reads one line into `buf` (cleared first), keeping at most `limit`
+/// bytes of it; the rest of a longer line is consumed and dropped.
+pub fn read_line<R: BufRead>(input: &mut R, buf: &mut Vec<u8>, limit: usize) -> io::Result<Line> {
+    buf.clear();
+    let mut read_any = false;
+    let mut too_long = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(match (read_any, too_long) {
+                (false, _) => Line::Eof,
+                (true, false) => Line::Complete,
+                (true, true) => Line::TooLong,
+            });
+        }
+        read_any = true;
+        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..=i], true),
+            None => (chunk, false),
+        };
+        let room = limit.saturating_sub(buf.len());
+        if part.len() > room {
+            too_long = true;
+        }
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        let used = part.len();
+        input.consume(used);
+        if done {
+            return Ok(if too_long {
+                Line::TooLong
+            } else {
+                Line::Complete
+            });
+        }
+    }
+}
+
+/// The reply to a line longer than [`MAX_LINE`]: `? line too long`, with
+/// the id the line started with, if any.
+fn too_long_reply(prefix: &[u8]) -> String {
+    let id = parse::parse_raw(prefix).and_then(|c| c.id);
+    format_reply(
+        id.as_deref(),
+        &Err(Failure::because(
+            "line too long",
+            format!("more than {MAX_LINE} bytes"),
+        )),
+    )
+}
+
 /// Lines from the reader thread, with one line of look-ahead so that a
 /// streaming analysis can see that a command is waiting without taking it.
 struct Lines {
-    rx: mpsc::Receiver<io::Result<Vec<u8>>>,
-    pending: Option<io::Result<Vec<u8>>>,
+    rx: mpsc::Receiver<io::Result<(Line, Vec<u8>)>>,
+    pending: Option<io::Result<(Line, Vec<u8>)>>,
 }
 
 impl Lines {
     /// The next line, waiting for it; `None` at the end of input.
-    fn next(&mut self) -> Option<io::Result<Vec<u8>>> {
+    fn next(&mut self) -> Option<io::Result<(Line, Vec<u8>)>> {
         self.pending.take().or_else(|| self.rx.recv().ok())
     }
 
@@ -114,16 +187,18 @@ impl Lines {
 /// go on until the next command arrives). The thread ends at the end of
 /// input, on a read error, or when the loop has gone.
 fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> io::Result<Lines> {
-    let (tx, rx) = mpsc::channel();
+    // Bounded: a client that sends faster than the engine answers waits in
+    // its pipe, not in the engine's memory.
+    let (tx, rx) = mpsc::sync_channel(LINE_QUEUE);
     std::thread::Builder::new()
         .name("gtp-input".into())
         .spawn(move || {
             loop {
                 let mut line = Vec::new();
-                match input.read_until(b'\n', &mut line) {
-                    Ok(0) => return,
-                    Ok(_) => {
-                        if tx.send(Ok(line)).is_err() {
+                match read_line(&mut input, &mut line, MAX_LINE) {
+                    Ok(Line::Eof) => return,
+                    Ok(kind) => {
+                        if tx.send(Ok((kind, line))).is_err() {
                             return;
                         }
                     }
@@ -136,6 +211,9 @@ fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> io::Result<Lines> 
         })?;
     Ok(Lines { rx, pending: None })
 }
+
+/// Lines read ahead of the command being answered, at most.
+const LINE_QUEUE: usize = 16;
 
 /// How often a streaming analysis looks for the next command.
 const POLL: Duration = Duration::from_millis(40);
@@ -183,7 +261,8 @@ fn stream_analysis<W: Write>(
 /// after each, until `quit` (answered first) or the end of input. Input is
 /// read on a thread of its own, so that `lz-analyze`/`kata-analyze` stream
 /// until the next command arrives; other commands are answered one by one
-/// in order, as before.
+/// in order, as before. Lines longer than [`MAX_LINE`] are refused (see
+/// [`read_line`]); at most [`LINE_QUEUE`] lines are read ahead.
 pub fn run<R: BufRead + Send + 'static, W: Write>(
     engine: &mut Engine,
     input: R,
@@ -195,7 +274,15 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
             log::debug!("end of input");
             return Ok(());
         };
-        let line = line?;
+        let line = match line? {
+            (Line::TooLong, prefix) => {
+                log::warn!("input line longer than {MAX_LINE} bytes refused");
+                output.write_all(too_long_reply(&prefix).as_bytes())?;
+                output.flush()?;
+                continue;
+            }
+            (_, line) => line,
+        };
         let Some(cmd) = parse::parse_raw(&line) else {
             continue;
         };

@@ -829,3 +829,58 @@ fn ownership_view_for_gogui() {
     );
     assert!(gfx.lines().nth(1).is_some_and(|l| l.starts_with("TEXT ")));
 }
+
+#[test]
+fn read_line_bounds_what_it_keeps() {
+    let mut input: &[u8] = b"abcdefgh\nxy\nlast";
+    let mut buf = Vec::new();
+    assert_eq!(read_line(&mut input, &mut buf, 4).unwrap(), Line::TooLong);
+    assert_eq!(buf, b"abcd");
+    assert_eq!(read_line(&mut input, &mut buf, 4).unwrap(), Line::Complete);
+    assert_eq!(buf, b"xy\n");
+    assert_eq!(read_line(&mut input, &mut buf, 4).unwrap(), Line::Complete);
+    assert_eq!(buf, b"last");
+    assert_eq!(read_line(&mut input, &mut buf, 4).unwrap(), Line::Eof);
+    // Exactly at the limit, newline included.
+    let mut input: &[u8] = b"abc\n";
+    assert_eq!(read_line(&mut input, &mut buf, 4).unwrap(), Line::Complete);
+    // A long line without newline at the end of input.
+    let mut input: &[u8] = b"abcdef";
+    assert_eq!(read_line(&mut input, &mut buf, 4).unwrap(), Line::TooLong);
+    assert_eq!(read_line(&mut input, &mut buf, 4).unwrap(), Line::Eof);
+}
+
+#[test]
+fn read_line_across_small_buffers() {
+    // A reader that hands out one byte at a time.
+    let data = b"12 name\nversion\n";
+    let mut input = std::io::BufReader::with_capacity(1, &data[..]);
+    let mut buf = Vec::new();
+    assert_eq!(
+        read_line(&mut input, &mut buf, 100).unwrap(),
+        Line::Complete
+    );
+    assert_eq!(buf, b"12 name\n");
+    assert_eq!(read_line(&mut input, &mut buf, 3).unwrap(), Line::TooLong);
+    assert_eq!(buf, b"ver");
+    assert_eq!(read_line(&mut input, &mut buf, 3).unwrap(), Line::Eof);
+}
+
+#[test]
+fn overlong_lines_are_refused_and_the_engine_goes_on() {
+    let mut e = Engine::default();
+    let mut input = b"5 play b ".to_vec();
+    input.extend(std::iter::repeat_n(b'x', 3 * MAX_LINE));
+    input.extend_from_slice(b"\n6 name\n");
+    let mut long_ok = b"7 known_command ".to_vec();
+    long_ok.extend(std::iter::repeat_n(b'y', MAX_LINE - 100));
+    long_ok.push(b'\n');
+    input.extend(long_ok);
+    let mut out = Vec::new();
+    run(&mut e, std::io::Cursor::new(input), &mut out).expect("in-memory I/O");
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "?5 line too long\n\n=6 weiqi\n\n=7 false\n\n"
+    );
+    assert!(e.game().moves().is_empty());
+}
