@@ -43,6 +43,8 @@ pub enum GameError {
     InvalidHandicap,
     /// A setup list with a repeated point.
     BadSetup,
+    /// The game already holds [`MAX_MOVES`] moves.
+    TooLong,
 }
 
 impl fmt::Display for GameError {
@@ -53,6 +55,7 @@ impl fmt::Display for GameError {
             GameError::BoardNotEmpty => f.write_str("board not empty"),
             GameError::InvalidHandicap => f.write_str("invalid number of handicap stones"),
             GameError::BadSetup => f.write_str("repeated or occupied setup point"),
+            GameError::TooLong => write!(f, "the game already has {MAX_MOVES} moves"),
         }
     }
 }
@@ -62,6 +65,12 @@ impl From<IllegalMove> for GameError {
         GameError::Illegal(e)
     }
 }
+
+/// Most moves (passes included) a game may hold. Real games end within a
+/// few hundred moves, even on 25x25; the bound keeps memory, undo (which
+/// replays the game) and the engine's per-command snapshot bounded when a
+/// client sends moves forever (e.g. passes, or a cycle under simple ko).
+pub const MAX_MOVES: usize = 10_000;
 
 /// Hash key XORed in when White is to move (situational superko).
 const WHITE_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
@@ -235,7 +244,11 @@ impl Game {
 
     /// Plays a move for `color` (either colour may move: GTP allows the same
     /// colour twice). On error nothing changes.
+    /// A game of [`MAX_MOVES`] moves takes no more.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<MoveEffect, GameError> {
+        if self.moves.len() >= MAX_MOVES {
+            return Err(GameError::TooLong);
+        }
         self.check(color, mv)?;
         let effect = self.apply(color, mv);
         self.moves.push(Played { color, mv });

@@ -11,6 +11,7 @@
 use std::path::{Path, PathBuf};
 
 use weiqi::board::Color;
+use weiqi::game::MAX_MOVES;
 use weiqi::gtp::Engine;
 use weiqi::sgf;
 
@@ -161,11 +162,12 @@ impl SjisForTest for str {
 
 #[test]
 fn deep_variations_through_gtp() {
-    // 100,000 nested variations on the command path, on a thread with
-    // 1 MiB of stack (the main thread has 8 MiB): the stack a load needs
-    // does not grow with the depth (10 levels need as much as 100,000;
-    // an unoptimised build needs more than 512 KiB for either).
-    for depth in [10, 100_000] {
+    // Nested variations on the command path, on a thread with 1 MiB of
+    // stack (the main thread has 8 MiB): the stack a load needs does not
+    // grow with the depth (10 levels need as much as 100,000; an
+    // unoptimised build needs more than 512 KiB for either). A game holds
+    // at most MAX_MOVES moves, so 100,000 nested moves are refused cleanly.
+    for depth in [10, MAX_MOVES, 100_000] {
         let mut f = String::from("(;SZ[9]");
         for i in 0..depth {
             f.push_str(if i % 2 == 0 { "(;B[]" } else { "(;W[]" });
@@ -178,15 +180,18 @@ fn deep_variations_through_gtp() {
             .stack_size(1 << 20)
             .spawn(move || {
                 let mut e = Engine::default();
-                let reply = run(&mut e, &format!("loadsgf {}", path.display()));
+                let file = path.display().to_string();
+                let reply = e.execute("loadsgf", &[file.as_str()]);
                 let _ = std::fs::remove_file(&path);
-                (reply, e.game().moves().len())
+                (reply.map_err(|f| f.message), e.game().moves().len())
             })
             .expect("thread");
-        let expect = if depth % 2 == 0 { "black" } else { "white" };
-        assert_eq!(
-            handle.join().expect("no overflow"),
-            (expect.to_string(), depth)
-        );
+        let (reply, moves) = handle.join().expect("no overflow");
+        if depth <= MAX_MOVES {
+            let expect = if depth % 2 == 0 { "black" } else { "white" };
+            assert_eq!((reply, moves), (Ok(expect.to_string()), depth));
+        } else {
+            assert_eq!((reply, moves), (Err("cannot load file".to_string()), 0));
+        }
     }
 }

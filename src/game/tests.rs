@@ -492,3 +492,20 @@ proptest! {
         prop_assert_eq!(random_game_checks(size, seed, name, 400), Ok(()));
     }
 }
+
+#[test]
+fn a_game_holds_at_most_max_moves() {
+    let mut g = Game::new(9, rules("japanese")).expect("9x9");
+    for i in 0..MAX_MOVES {
+        let c = if i % 2 == 0 { B } else { W };
+        g.play(c, Move::Pass).expect("a pass");
+    }
+    assert_eq!(g.play(B, Move::Pass), Err(GameError::TooLong));
+    assert_eq!(try_play(&mut g, B, 4, 4), Err(GameError::TooLong));
+    assert_eq!(g.moves().len(), MAX_MOVES);
+    // Undo makes room again.
+    g.undo().expect("undo");
+    play(&mut g, B, 4, 4);
+    assert_eq!(g.moves().len(), MAX_MOVES);
+    g.board().verify().expect("consistent");
+}

@@ -18,7 +18,7 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 
 use crate::board::{Color, Point};
-use crate::game::{Game, Move};
+use crate::game::{Game, MAX_MOVES, Move};
 use crate::search::decide::{DecideConfig, Decision, decide};
 use crate::search::{Limits, Search, SearchConfig};
 
@@ -164,6 +164,11 @@ pub fn random_legal_move<R: Rng>(game: &Game, color: Color, rng: &mut R) -> Move
 /// Searches within the budget, plays the move chosen and charges the time
 /// taken to `color`'s clock.
 fn generate_and_play(engine: &mut Engine, color: Color, cleanup: bool) -> Reply {
+    if engine.game.moves().len() >= MAX_MOVES {
+        // No move can be played: a game this long is over.
+        log::warn!("genmove after {MAX_MOVES} moves: resigning");
+        return Ok("resign".to_string());
+    }
     let start = Instant::now();
     let decision = engine.generate(color, cleanup, start);
     let reply = play_decision(engine, color, decision);
@@ -171,7 +176,8 @@ fn generate_and_play(engine: &mut Engine, color: Color, cleanup: bool) -> Reply 
     reply
 }
 
-/// `genmove C`: searches, then plays the move chosen.
+/// `genmove C`: searches, then plays the move chosen; `resign` once the
+/// game holds [`MAX_MOVES`] moves (no further move can be recorded).
 pub fn genmove(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 1)?;
     let color = color_arg(args, 0)?;

@@ -884,3 +884,17 @@ fn overlong_lines_are_refused_and_the_engine_goes_on() {
     );
     assert!(e.game().moves().is_empty());
 }
+
+#[test]
+fn game_length_is_bounded() {
+    let mut e = Engine::default();
+    let passes = "play b pass\n".repeat(crate::game::MAX_MOVES);
+    let _ = session(&mut e, &passes);
+    assert_eq!(e.game().moves().len(), crate::game::MAX_MOVES);
+    assert!(one(&mut e, "play w pass").starts_with("? illegal move"));
+    assert_eq!(one(&mut e, "genmove w"), "= resign");
+    assert_eq!(e.game().moves().len(), crate::game::MAX_MOVES);
+    assert_eq!(one(&mut e, "undo"), "= ");
+    assert_ne!(one(&mut e, "genmove w"), "= resign");
+    assert_eq!(e.game().moves().len(), crate::game::MAX_MOVES);
+}

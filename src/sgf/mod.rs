@@ -21,7 +21,7 @@ use std::io::Read;
 use std::path::Path;
 
 use crate::board::{Board, Color, MAX_POINTS, Point};
-use crate::game::{Game, GameError, Move};
+use crate::game::{Game, GameError, MAX_MOVES, Move};
 use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
 
 pub use parse::{GameTree, Node, Property, parse};
@@ -526,11 +526,16 @@ pub fn load(bytes: &[u8], opts: &LoadOptions) -> Result<Loaded, SgfError> {
                         }
                         let mv = parse_move_point(game.board(), ident, v)?
                             .map_or(Move::Pass, Move::Place);
-                        game.play(color, mv).map_err(|why| SgfError::IllegalMove {
-                            number,
-                            color,
-                            value: lossy(v),
-                            why,
+                        game.play(color, mv).map_err(|why| match why {
+                            GameError::TooLong => {
+                                SgfError::TooLarge(format!("more than {MAX_MOVES} moves"))
+                            }
+                            why => SgfError::IllegalMove {
+                                number,
+                                color,
+                                value: lossy(v),
+                                why,
+                            },
                         })?;
                     }
                 }

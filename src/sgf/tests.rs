@@ -288,16 +288,23 @@ fn text_in_any_charset_loads() {
 fn huge_inputs_are_bounded() {
     let s = format!("(;SZ[{}])", "9".repeat(100_000));
     assert!(matches!(load_str(&s), Err(SgfError::BadSize(_))));
-    // 100,000 nested variations: parsed without recursion, main line
-    // replayed (passes, so all legal).
-    let depth = 100_000;
-    let mut f = String::from("(;SZ[9]");
-    for i in 0..depth {
-        f.push_str(if i % 2 == 0 { "(;B[]" } else { "(;W[]" });
-    }
-    f.push_str(&")".repeat(depth + 1));
-    let l = load_str(&f).expect("loads");
-    assert_eq!(l.game.moves().len(), depth);
+    // Nested variations are parsed without recursion and the main line
+    // replayed (passes, so all legal), up to the game's bound of
+    // MAX_MOVES moves; 100,000 nested variations are refused cleanly.
+    let nested = |depth: usize| {
+        let mut f = String::from("(;SZ[9]");
+        for i in 0..depth {
+            f.push_str(if i % 2 == 0 { "(;B[]" } else { "(;W[]" });
+        }
+        f.push_str(&")".repeat(depth + 1));
+        f
+    };
+    let l = load_str(&nested(MAX_MOVES)).expect("loads");
+    assert_eq!(l.game.moves().len(), MAX_MOVES);
+    assert!(matches!(
+        load_str(&nested(100_000)),
+        Err(SgfError::TooLarge(_))
+    ));
     // Too many nodes for the bound.
     let many = format!("({})", ";".repeat(parse::MAX_NODES + 1));
     assert!(matches!(load_str(&many), Err(SgfError::TooLarge(_))));
