@@ -952,6 +952,20 @@ impl Board {
         count
     }
 
+    /// Whether `other` holds the same position: size, stones, hash, ko ban
+    /// and prisoners (chain bookkeeping may differ in layout).
+    pub fn same_position(&self, other: &Board) -> bool {
+        self.size == other.size
+            && self.hash == other.hash
+            && self.ko == other.ko
+            && (self.ko == 0 || self.ko_color == other.ko_color)
+            && self.captures == other.captures
+            && self.n_empty == other.n_empty
+            && self
+                .points()
+                .all(|p| self.cells[p.index()] == other.cells[p.index()])
+    }
+
     /// Checks every internal invariant against a from-scratch computation:
     /// hash, liberty counts, chain membership and sizes, the empty list.
     /// Returns a description of the first mismatch. Linear in the board.

@@ -307,6 +307,62 @@ impl Game {
         Ok(())
     }
 
+    /// Checks the game's invariants: the board and the start position pass
+    /// [`Board::verify`]; the current position is in the superko history;
+    /// replaying the record from the start gives the current board; and
+    /// undoing every move, one at a time, passes through valid boards down
+    /// to the start position. Returns the first problem found. Quadratic in
+    /// the number of moves (each undo replays the game): for tests and
+    /// fuzzing.
+    pub fn verify(&self) -> Result<(), String> {
+        self.verify_position()?;
+        let mut g = self.clone();
+        while !g.moves.is_empty() {
+            g.undo().map_err(|e| format!("undo with moves left: {e}"))?;
+            g.verify_position()
+                .map_err(|e| format!("after undo to move {}: {e}", g.moves.len()))?;
+        }
+        if !g.board.same_position(&g.start) {
+            return Err("undoing every move does not give the start position".into());
+        }
+        if g.undo().is_ok() {
+            return Err("undo succeeded with no moves".into());
+        }
+        Ok(())
+    }
+
+    /// The checks of [`Game::verify`] that do not undo: linear in the
+    /// number of moves.
+    pub fn verify_position(&self) -> Result<(), String> {
+        self.start
+            .verify()
+            .map_err(|e| format!("start position: {e}"))?;
+        self.board.verify()?;
+        if !self.positions.contains_key(&self.board.hash()) {
+            return Err("current position missing from the superko history".into());
+        }
+        if !self
+            .situations
+            .contains_key(&situation(self.board.hash(), self.to_move))
+        {
+            return Err("current situation missing from the superko history".into());
+        }
+        let recorded: u32 = self.positions.values().sum();
+        if recorded as usize != self.moves.len() + 1 {
+            return Err(format!(
+                "{} positions recorded for {} moves",
+                recorded,
+                self.moves.len()
+            ));
+        }
+        let mut replay = self.clone();
+        replay.rebuild(self.moves.len());
+        if !replay.board.same_position(&self.board) || replay.to_move != self.to_move {
+            return Err("replaying the record gives another position".into());
+        }
+        Ok(())
+    }
+
     /// Plays a move already known to be legal, recording its position.
     fn apply(&mut self, color: Color, mv: Move) -> MoveEffect {
         let effect = match mv {

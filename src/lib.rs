@@ -6,6 +6,7 @@
 pub mod bench;
 pub mod board;
 pub mod clock;
+pub mod fuzzing;
 pub mod game;
 pub mod gtp;
 pub mod life;

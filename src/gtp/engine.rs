@@ -254,6 +254,13 @@ impl Engine {
         self.quit
     }
 
+    /// Checks the game's invariants (see [`Game::verify`]): hash, liberty
+    /// counts, chains, superko history, and the undo chain down to the
+    /// start position. For tests and fuzzing: quadratic in the game length.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        self.game.verify()
+    }
+
     /// Runs one command. Unknown names fail with `unknown command`; a
     /// failing command changes nothing.
     pub fn execute(&mut self, name: &str, args: &[&str]) -> Reply {

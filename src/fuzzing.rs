@@ -1,0 +1,226 @@
+//! Checks shared by the fuzz targets (`fuzz/fuzz_targets/`) and the corpus
+//! replay test (`tests/fuzz_corpus.rs`): each takes arbitrary bytes and
+//! panics when weiqi misbehaves on them, so libFuzzer reports a crash and
+//! `cargo test` a failure.
+//!
+//! * [`check_gtp_line`]: the line parser on one raw line.
+//! * [`check_gtp_session`]: the bytes as GTP input to one engine, with the
+//!   reply framing, "a refused command changes nothing", the board and game
+//!   invariants, and undo checked after every command.
+//!
+//! Input sizes are bounded here ([`MAX_SESSION_COMMANDS`]) so that a replay
+//! stays fast whatever the corpus holds.
+
+use crate::game::Move;
+use crate::gtp::parse::{Command, clean_line, parse_line, parse_raw};
+use crate::gtp::query::board_diagram;
+use crate::gtp::{Engine, Failure, Line, MAX_LINE, format_reply, read_line, respond};
+
+/// Commands of one session beyond which the rest of the input is ignored.
+pub const MAX_SESSION_COMMANDS: usize = 1000;
+
+/// A word of a parsed command is non-empty and holds no space, no control
+/// character and no `#`.
+fn check_word(what: &str, w: &str, line: &[u8]) {
+    assert!(
+        !w.is_empty() || what == "name",
+        "empty {what} from {line:?}"
+    );
+    assert!(
+        !w.chars().any(|c| c == ' ' || c == '#' || c.is_control()),
+        "{what} {w:?} holds a separator from {line:?}"
+    );
+}
+
+/// The command as a clean line, to parse again.
+fn unparse(cmd: &Command) -> String {
+    let mut words: Vec<&str> = Vec::new();
+    if let Some(id) = &cmd.id {
+        words.push(id);
+    }
+    if !cmd.name.is_empty() {
+        words.push(&cmd.name);
+    }
+    words.extend(cmd.args.iter().map(String::as_str));
+    words.join(" ")
+}
+
+/// Checks that a reply is framed as GTP requires: `=` or `?`, the id
+/// echoed, a space, no blank line inside, a blank line at the end.
+pub fn check_reply_framing(reply: &str, id: Option<&str>) {
+    let head = reply.chars().next();
+    assert!(
+        head == Some('=') || head == Some('?'),
+        "reply {reply:?} starts with neither = nor ?"
+    );
+    let prefix = format!("{}{} ", &reply[..1], id.unwrap_or(""));
+    assert!(
+        reply.starts_with(&prefix),
+        "reply {reply:?} does not start with {prefix:?}"
+    );
+    assert!(reply.ends_with("\n\n"), "reply {reply:?} not ended");
+    assert!(
+        !reply[..reply.len() - 2].contains("\n\n"),
+        "blank line inside reply {reply:?}"
+    );
+}
+
+/// The GTP line parser on arbitrary bytes: it never panics; ids are
+/// digits; words hold no separators; an id-only line has no arguments;
+/// parsing the command written back gives the same command; and any text
+/// formats into a well-framed reply.
+pub fn check_gtp_line(data: &[u8]) {
+    match parse_raw(data) {
+        None => assert!(
+            clean_line(data).trim_matches(' ').is_empty(),
+            "non-blank line {data:?} parsed as blank"
+        ),
+        Some(cmd) => {
+            if let Some(id) = &cmd.id {
+                assert!(
+                    !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()),
+                    "id {id:?} from {data:?}"
+                );
+            } else {
+                assert!(!cmd.name.is_empty(), "nothing parsed from {data:?}");
+            }
+            check_word("name", &cmd.name, data);
+            if cmd.name.is_empty() {
+                assert!(cmd.args.is_empty(), "arguments without a name: {data:?}");
+            }
+            for a in &cmd.args {
+                check_word("argument", a, data);
+            }
+            let again = parse_line(&unparse(&cmd));
+            assert_eq!(again.as_ref(), Some(&cmd), "reparse of {data:?}");
+        }
+    }
+    let text = String::from_utf8_lossy(data);
+    check_reply_framing(&format_reply(Some("7"), &Ok(text.to_string())), Some("7"));
+    check_reply_framing(&format_reply(None, &Err(Failure::new(&text))), None);
+}
+
+/// Everything a refused command must leave alone.
+fn state(e: &Engine) -> String {
+    let g = e.game();
+    format!(
+        "{} {:x} {:?} {:?} {:?} {:?} {} {:?} {:?} {:?}\n{}",
+        g.size(),
+        g.board().hash(),
+        g.moves(),
+        g.setup_stones(),
+        g.to_move(),
+        g.board().ko_point(g.to_move()),
+        g.komi().to_bits(),
+        g.rules(),
+        e.clock(),
+        [
+            g.board().captures(crate::board::Color::Black),
+            g.board().captures(crate::board::Color::White)
+        ],
+        board_diagram(g),
+    )
+}
+
+/// Whether a command reads or writes files (`loadsgf F`, `printsgf F`):
+/// a fuzzer must not write files wherever it likes, nor block reading a
+/// FIFO.
+fn touches_files(cmd: &Command) -> bool {
+    cmd.name == "loadsgf" || (cmd.name == "printsgf" && !cmd.args.is_empty())
+}
+
+/// The bytes as GTP input to one engine, line by line as [`crate::gtp::run`]
+/// reads them (at most [`MAX_SESSION_COMMANDS`] commands). After every
+/// command (`loadsgf` and `printsgf FILE` are skipped): the reply is framed and echoes the id; no handler panicked
+/// (`internal error`); a refused command changed nothing; the board and
+/// game pass [`crate::game::Game::verify_position`]; a move that was added
+/// can be undone back to the position before it. At the end the whole
+/// undo chain is checked ([`Engine::check_invariants`]).
+pub fn check_gtp_session(data: &[u8]) {
+    let mut engine = Engine::default();
+    let mut input = data;
+    let mut buf = Vec::new();
+    let mut commands = 0;
+    while commands < MAX_SESSION_COMMANDS {
+        let line = match read_line(&mut input, &mut buf, MAX_LINE) {
+            Ok(Line::Complete) => &buf,
+            Ok(Line::Eof) => break,
+            Ok(Line::TooLong) => panic!("a fuzz input holds a line over {MAX_LINE} bytes"),
+            Err(e) => panic!("reading a byte slice failed: {e}"),
+        };
+        let Some(cmd) = parse_raw(line) else {
+            continue;
+        };
+        if touches_files(&cmd) {
+            continue;
+        }
+        commands += 1;
+        let before_state = state(&engine);
+        let before = engine.game().clone();
+        let reply = respond(&mut engine, &cmd);
+        check_reply_framing(&reply, cmd.id.as_deref());
+        let panicked = format_reply(cmd.id.as_deref(), &Err(Failure::new("internal error")));
+        assert_ne!(reply, panicked, "a handler panicked on {cmd:?}");
+        let after = engine.game();
+        if reply.starts_with('?') {
+            assert_eq!(
+                before_state,
+                state(&engine),
+                "refused {cmd:?} ({reply:?}) changed the state"
+            );
+        }
+        if let Err(e) = after.verify_position() {
+            panic!("after {cmd:?} ({reply:?}): {e}");
+        }
+        let n = before.moves().len();
+        if after.moves().len() == n + 1 && after.moves()[..n] == *before.moves() {
+            let mut undone = after.clone();
+            if let Err(e) = undone.undo() {
+                panic!("cannot undo {cmd:?}: {e}");
+            }
+            assert!(
+                undone.board().same_position(before.board()),
+                "undoing {cmd:?} does not restore the position"
+            );
+            if let Some(m) = after.moves().last()
+                && let Move::Place(p) = m.mv
+            {
+                assert_eq!(before.check(m.color, Move::Place(p)), Ok(()));
+            }
+        }
+        if engine.quit_requested() {
+            break;
+        }
+    }
+    if let Err(e) = engine.check_invariants() {
+        panic!("at the end of the session: {e}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_checks_accept_ordinary_lines() {
+        for line in [
+            &b"1 play b d4\n"[..],
+            b"",
+            b"# comment",
+            b"42",
+            b"\xff\xfe\x00 name \r\n",
+            b"12abc x",
+        ] {
+            check_gtp_line(line);
+        }
+    }
+
+    #[test]
+    fn session_checks_accept_a_game() {
+        check_gtp_session(
+            b"boardsize 5\nplay b c3\nplay w c2\n1 genmove b\nundo\nplay b pass\n\
+              play w zz\nfixed_handicap 1000\nkomi nan\nboardsize 10000\n\
+              set_free_handicap a1 a1\nclear_board\nfixed_handicap 2\nundo\n",
+        );
+    }
+}
