@@ -7,6 +7,8 @@
 //! * [`check_gtp_session`]: the bytes as GTP input to one engine, with the
 //!   reply framing, "a refused command changes nothing", the board and game
 //!   invariants, and undo checked after every command.
+//! * [`check_sgf`]: the SGF reader on one file, and the writer on what it
+//!   read.
 //!
 //! Input sizes are bounded here ([`MAX_SESSION_COMMANDS`]) so that a replay
 //! stays fast whatever the corpus holds.
@@ -15,6 +17,8 @@ use crate::game::Move;
 use crate::gtp::parse::{Command, clean_line, parse_line, parse_raw};
 use crate::gtp::query::board_diagram;
 use crate::gtp::{Engine, Failure, Line, MAX_LINE, format_reply, read_line, respond};
+use crate::rules::Rules;
+use crate::sgf::{self, LoadOptions};
 
 /// Commands of one session beyond which the rest of the input is ignored.
 pub const MAX_SESSION_COMMANDS: usize = 1000;
@@ -125,6 +129,7 @@ fn state(e: &Engine) -> String {
 /// Whether a command reads or writes files (`loadsgf F`, `printsgf F`):
 /// a fuzzer must not write files wherever it likes, nor block reading a
 /// FIFO.
+/// The SGF reader has its own target ([`check_sgf`]).
 fn touches_files(cmd: &Command) -> bool {
     cmd.name == "loadsgf" || (cmd.name == "printsgf" && !cmd.args.is_empty())
 }
@@ -197,6 +202,71 @@ pub fn check_gtp_session(data: &[u8]) {
     }
 }
 
+/// Games longer than this get the undo chain checked only from the end
+/// (the full check is quadratic).
+const FULL_UNDO_CHECK_MOVES: usize = 300;
+
+/// The SGF reader on arbitrary bytes: loading never panics; a loaded game
+/// passes [`crate::game::Game::verify_position`] (and, for games up to
+/// [`FULL_UNDO_CHECK_MOVES`] moves, the whole undo chain); loading up to a
+/// move gives the prefix of the game; and the game written back as SGF
+/// loads again into the same position, moves and setup.
+pub fn check_sgf(data: &[u8]) {
+    let opts = LoadOptions {
+        until: None,
+        rules: Rules::default(),
+        komi: 7.5,
+        komi_explicit: false,
+    };
+    let Ok(loaded) = sgf::load(data, &opts) else {
+        return;
+    };
+    let game = &loaded.game;
+    let checked = if game.moves().len() <= FULL_UNDO_CHECK_MOVES {
+        game.verify()
+    } else {
+        game.verify_position()
+    };
+    if let Err(e) = checked {
+        panic!("loaded game: {e}");
+    }
+    let n = game.moves().len();
+    if n > 0 {
+        let until = n / 2 + 1;
+        let part = match sgf::load(
+            data,
+            &LoadOptions {
+                until: Some(until),
+                ..opts
+            },
+        ) {
+            Ok(part) => part,
+            Err(e) => panic!("whole file loads, but not up to move {until}: {e}"),
+        };
+        assert_eq!(part.game.moves(), &game.moves()[..until - 1]);
+    }
+    let text = sgf::write(game, None, None);
+    let again = match sgf::load(text.as_bytes(), &opts) {
+        Ok(again) => again,
+        Err(e) => panic!("the written record does not load: {e}\n{text}"),
+    };
+    assert!(
+        again.game.board().same_position(game.board()),
+        "written record loads into another position\n{text}"
+    );
+    assert_eq!(again.game.moves(), game.moves(), "moves differ\n{text}");
+    let sorted = |g: &crate::game::Game| {
+        let mut v: Vec<(usize, crate::board::Point)> = g
+            .setup_stones()
+            .iter()
+            .map(|&(c, p)| (c.index(), p))
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(sorted(&again.game), sorted(game), "setup differs\n{text}");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -212,6 +282,19 @@ mod tests {
             b"12abc x",
         ] {
             check_gtp_line(line);
+        }
+    }
+
+    #[test]
+    fn sgf_checks_accept_records() {
+        for f in [
+            &b"(;GM[1]SZ[9]KM[6.5];B[ee];W[cc];B[];W[])"[..],
+            b"(;SZ[9]HA[2]AB[cc][gg];W[ee];B[ec])",
+            b"(;SZ[5];B[aa](;W[bb])(;W[cc]))",
+            b"garbage",
+            b"",
+        ] {
+            check_sgf(f);
         }
     }
 

@@ -38,3 +38,9 @@ fn gtp_session_corpus() {
     let n = replay("gtp_session", weiqi::fuzzing::check_gtp_session);
     assert!(n > 0, "empty gtp_session corpus");
 }
+
+#[test]
+fn sgf_corpus() {
+    let n = replay("sgf", weiqi::fuzzing::check_sgf);
+    assert!(n > 0, "empty sgf corpus");
+}
