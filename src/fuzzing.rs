@@ -23,6 +23,29 @@ use crate::sgf::{self, LoadOptions};
 /// Commands of one session beyond which the rest of the input is ignored.
 pub const MAX_SESSION_COMMANDS: usize = 1000;
 
+/// Commands that run the dead-stone analysis (up to 1,000 playouts: up to
+/// 0.7 s on an empty 19x19 board in a debug build) that one session
+/// executes, and only on boards up to [`MAX_ANALYSIS_SIZE`]; the others
+/// are skipped, so that replaying the corpus in `cargo test` stays fast.
+/// The analysis on large boards is tested by the scoring tests.
+pub const MAX_SESSION_ANALYSES: usize = 1;
+
+/// Largest board on which a session runs the dead-stone analysis.
+pub const MAX_ANALYSIS_SIZE: usize = 9;
+
+/// Whether a command runs the dead-stone analysis.
+fn analyses(cmd: &Command) -> bool {
+    matches!(
+        cmd.name.as_str(),
+        "final_score"
+            | "final_status"
+            | "final_status_list"
+            | "weiqi-score"
+            | "weiqi-score_gfx"
+            | "printsgf"
+    )
+}
+
 /// A word of a parsed command is non-empty and holds no space, no control
 /// character and no `#`.
 fn check_word(what: &str, w: &str, line: &[u8]) {
@@ -136,7 +159,8 @@ fn touches_files(cmd: &Command) -> bool {
 
 /// The bytes as GTP input to one engine, line by line as [`crate::gtp::run`]
 /// reads them (at most [`MAX_SESSION_COMMANDS`] commands). After every
-/// command (`loadsgf` and `printsgf FILE` are skipped): the reply is framed and echoes the id; no handler panicked
+/// command (`loadsgf` and `printsgf FILE` are skipped, and analyses beyond
+/// [`MAX_SESSION_ANALYSES`] or on boards over [`MAX_ANALYSIS_SIZE`]): the reply is framed and echoes the id; no handler panicked
 /// (`internal error`); a refused command changed nothing; the board and
 /// game pass [`crate::game::Game::verify_position`]; a move that was added
 /// can be undone back to the position before it. At the end the whole
@@ -146,6 +170,7 @@ pub fn check_gtp_session(data: &[u8]) {
     let mut input = data;
     let mut buf = Vec::new();
     let mut commands = 0;
+    let mut analyses_run = 0;
     while commands < MAX_SESSION_COMMANDS {
         let line = match read_line(&mut input, &mut buf, MAX_LINE) {
             Ok(Line::Complete) => &buf,
@@ -158,6 +183,12 @@ pub fn check_gtp_session(data: &[u8]) {
         };
         if touches_files(&cmd) {
             continue;
+        }
+        if analyses(&cmd) {
+            if analyses_run == MAX_SESSION_ANALYSES || engine.game().size() > MAX_ANALYSIS_SIZE {
+                continue;
+            }
+            analyses_run += 1;
         }
         commands += 1;
         let before_state = state(&engine);

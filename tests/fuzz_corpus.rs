@@ -18,12 +18,22 @@ fn replay(target: &str, check: fn(&[u8])) -> usize {
         .filter(|p| p.is_file())
         .collect();
     files.sort();
-    for path in &files {
-        let data = fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        if std::panic::catch_unwind(|| check(&data)).is_err() {
-            panic!("{target}: {} fails its check", path.display());
+    // On every core: the sessions run the dead-stone analysis, which is
+    // slow in a debug build.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = files.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        for part in files.chunks(chunk) {
+            scope.spawn(move || {
+                for path in part {
+                    let data = fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                    if std::panic::catch_unwind(|| check(&data)).is_err() {
+                        panic!("{target}: {} fails its check", path.display());
+                    }
+                }
+            });
         }
-    }
+    });
     files.len()
 }
 
