@@ -43,6 +43,11 @@ BAD_COLORS = ["x", "", "bw", "0", "\xff"]
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 
+# Engine options (set from --engine-args): by default a cheap player, so
+# that 100,000 genmoves do not each think for the default second.
+ENGINE_ARGS = []
+
+
 class Failure(Exception):
     pass
 
@@ -65,7 +70,7 @@ class Engine:
     def __init__(self, path):
         self.stderr = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(
-            [path],
+            [path] + ENGINE_ARGS,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self.stderr,
@@ -456,7 +461,10 @@ def main():
                     help="boardsize/clear_board cycles (default 10,000)")
     ap.add_argument("--batch", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--engine-args", default="--threads 1 --playouts 16",
+                    help="options for the engine (default: a cheap player)")
     args = ap.parse_args()
+    ENGINE_ARGS[:] = args.engine_args.split()
     checks = [
         ("framing", lambda: run_framing_ordered(args.engine)),
         ("eof", lambda: run_eof(args.engine)),

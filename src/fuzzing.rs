@@ -15,6 +15,7 @@
 
 use crate::game::Move;
 use crate::gtp::parse::{Command, clean_line, parse_line, parse_raw};
+use crate::gtp::play::PlayerSettings;
 use crate::gtp::query::board_diagram;
 use crate::gtp::{Engine, Failure, Line, MAX_LINE, format_reply, read_line, respond};
 use crate::rules::Rules;
@@ -29,6 +30,9 @@ pub const MAX_SESSION_COMMANDS: usize = 1000;
 /// are skipped, so that replaying the corpus in `cargo test` stays fast.
 /// The analysis on large boards is tested by the scoring tests.
 pub const MAX_SESSION_ANALYSES: usize = 1;
+
+/// Search playouts per generated move in a session.
+pub const SESSION_PLAYOUTS: u64 = 16;
 
 /// Largest board on which a session runs the dead-stone analysis.
 pub const MAX_ANALYSIS_SIZE: usize = 9;
@@ -167,6 +171,12 @@ fn touches_files(cmd: &Command) -> bool {
 /// undo chain is checked ([`Engine::check_invariants`]).
 pub fn check_gtp_session(data: &[u8]) {
     let mut engine = Engine::default();
+    // A cheap, deterministic player: one thread, a few playouts per move.
+    engine.set_player(PlayerSettings {
+        threads: 1,
+        playouts: Some(SESSION_PLAYOUTS),
+        ..PlayerSettings::default()
+    });
     let mut input = data;
     let mut buf = Vec::new();
     let mut commands = 0;
