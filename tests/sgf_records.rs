@@ -123,6 +123,23 @@ fn cjk_records_load_as_their_moves_replayed() {
     }
 }
 
+/// Public records with CJK text from Sabaki's SGF library (MIT; see
+/// `gtp-tests/sgf/public/README.md`): they load, and give the board that
+/// replaying their moves with `play` gives.
+#[test]
+fn public_cjk_records_load_as_their_moves_replayed() {
+    for name in ["sabaki-chinese", "sabaki-japanese", "sabaki-korean"] {
+        let (lines, _) = script(&format!("public/{name}"));
+        let mut played = replayed(&lines, lines.len());
+        let (mut e, reply) = loaded(&format!("public/{name}"), None);
+        assert_eq!(e.game().moves().len(), 2, "{name}");
+        assert_eq!(board(&mut e), board(&mut played), "{name}");
+        assert_eq!(reply, "black", "{name}");
+        let bytes = std::fs::read(fixture(&format!("public/{name}.sgf"))).expect("fixture");
+        assert!(sgf::parse(&bytes).is_ok(), "{name}");
+    }
+}
+
 #[test]
 fn cjk_text_is_kept_as_bytes() {
     let bytes = std::fs::read(fixture("cjk-gb2312.sgf")).expect("fixture");
