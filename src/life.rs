@@ -44,7 +44,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::board::{Board, Cell, Color, MAX_POINTS, Point};
-use crate::playout::move_limit;
+use crate::playout::{move_limit, play_out_with};
 
 /// Most ownership playouts per analysis (fewer when every verdict is
 /// clear early, see [`CLEAR_MARGIN`]).
@@ -321,21 +321,7 @@ fn life_move<R: Rng>(board: &Board, color: Color, rng: &mut R) -> Option<Point> 
 /// Plays one life playout on `board` to the end.
 fn life_playout<R: Rng>(board: &mut Board, first: Color, rng: &mut R) {
     let limit = move_limit(board.size());
-    let (mut color, mut passes, mut moves) = (first, 0, 0);
-    while passes < 2 && moves < limit {
-        match life_move(board, color, rng) {
-            Some(p) => {
-                board.play_unchecked(color, p);
-                passes = 0;
-            }
-            None => {
-                board.clear_ko();
-                passes += 1;
-            }
-        }
-        moves += 1;
-        color = color.opponent();
-    }
+    play_out_with(board, first, limit, |b, c| life_move(b, c, rng));
 }
 
 /// Who owns `p` at the end of a playout: the stone's colour, or the colour

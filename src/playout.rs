@@ -37,16 +37,28 @@ pub fn random_move<R: Rng>(board: &Board, color: Color, rng: &mut R) -> Option<P
 
 /// Plays random moves from `board` with `color` to move until two passes in
 /// a row or `max_moves`. Returns the number of moves (passes included).
-pub fn play_out<R: Rng>(
+pub fn play_out<R: Rng>(board: &mut Board, color: Color, max_moves: usize, rng: &mut R) -> usize {
+    play_out_with(board, color, max_moves, |b, c| random_move(b, c, rng))
+}
+
+/// Plays moves chosen by `choose` (`None` is a pass) from `board` with
+/// `color` to move until two passes in a row or `max_moves`, alternating
+/// colours. Returns the number of moves (passes included). The playout
+/// loop that every kind of playout (light, life) shares.
+#[inline]
+pub fn play_out_with<F>(
     board: &mut Board,
     mut color: Color,
     max_moves: usize,
-    rng: &mut R,
-) -> usize {
+    mut choose: F,
+) -> usize
+where
+    F: FnMut(&Board, Color) -> Option<Point>,
+{
     let mut passes = 0;
     let mut moves = 0;
     while passes < 2 && moves < max_moves {
-        match random_move(board, color, rng) {
+        match choose(board, color) {
             Some(p) => {
                 board.play_unchecked(color, p);
                 passes = 0;

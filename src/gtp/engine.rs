@@ -181,6 +181,8 @@ impl Engine {
     /// A 19x19 engine under `rules`, with `komi` if given (explicit) or the
     /// rules' default komi.
     pub fn new(rules: Rules, komi: Option<f64>) -> Engine {
+        // DEFAULT_SIZE is a constant inside MIN_SIZE..=MAX_SIZE, so this
+        // cannot fail whatever a client sends.
         let mut game = Game::new(DEFAULT_SIZE, rules).expect("19x19 is a supported size");
         if let Some(k) = komi {
             game.set_komi(k);

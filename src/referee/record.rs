@@ -12,21 +12,9 @@ use crate::clock::Clock;
 use crate::game::{Game, Move};
 use crate::gtp::sgf::record_of_clock;
 use crate::sgf::TimeRecord;
-use crate::sgf::write::{point_text, seconds, write};
+use crate::sgf::write::{escape, point_text, seconds, write};
 
 use super::game::Record;
-
-/// Escapes `]` and `\` in an SGF text value.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c == ']' || c == '\\' {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
-}
 
 /// The game before its first move (same size, rules, komi, setup).
 fn start_of(game: &Game) -> Game {

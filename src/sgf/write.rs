@@ -58,7 +58,7 @@ pub fn rules_text(rules: &Rules) -> String {
 }
 
 /// Escapes `]` and `\` in a text value.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         if c == ']' || c == '\\' {
