@@ -213,6 +213,23 @@ impl SideClock {
         c
     }
 
+    /// Takes `elapsed` from main time while the side is still in it.
+    /// Returns `None` when main time covered the move, else the time spent
+    /// in overtime (the periods are started when main time runs out).
+    fn spend_main(&mut self, elapsed: Duration, system: TimeSystem) -> Option<Duration> {
+        if self.overtime {
+            return Some(elapsed);
+        }
+        if elapsed < self.main {
+            self.main -= elapsed;
+            return None;
+        }
+        let over = elapsed - self.main;
+        self.main = Duration::ZERO;
+        self.enter_overtime(system);
+        Some(over)
+    }
+
     /// Starts the periods, if the system has any.
     fn enter_overtime(&mut self, system: TimeSystem) {
         match system {
@@ -308,16 +325,9 @@ impl Clock {
                 Ok(())
             }
             TimeSystem::Byoyomi { period, .. } => {
-                let mut over = elapsed;
-                if !c.overtime {
-                    if elapsed < c.main {
-                        c.main -= elapsed;
-                        return Ok(());
-                    }
-                    over = elapsed - c.main;
-                    c.main = Duration::ZERO;
-                    c.enter_overtime(system);
-                }
+                let Some(over) = c.spend_main(elapsed, system) else {
+                    return Ok(());
+                };
                 if over < c.period {
                     // Within the current period: costs nothing; the next
                     // move starts a full period.
@@ -334,16 +344,9 @@ impl Clock {
                 Ok(())
             }
             TimeSystem::Canadian { period, stones, .. } => {
-                let mut over = elapsed;
-                if !c.overtime {
-                    if elapsed < c.main {
-                        c.main -= elapsed;
-                        return Ok(());
-                    }
-                    over = elapsed - c.main;
-                    c.main = Duration::ZERO;
-                    c.enter_overtime(system);
-                }
+                let Some(over) = c.spend_main(elapsed, system) else {
+                    return Ok(());
+                };
                 if over >= c.period {
                     return flag(c);
                 }
