@@ -154,3 +154,71 @@ fn self_atari_is_seen() {
     );
     assert!(!b.is_self_atari(Color::Black, at(&b, 2, 2)));
 }
+
+/// The dead stones of `rows`, as sorted GTP vertices.
+fn dead_vertices(rows: &[&str]) -> Vec<String> {
+    let b = board(rows);
+    let a = analyse(&b);
+    let letters = b"ABCDEFGHJKLMNOPQRST";
+    let mut out: Vec<String> = a
+        .with_status(Status::Dead)
+        .flat_map(|c| c.stones.iter())
+        .map(|&p| {
+            let (x, y) = b.coords(p);
+            format!("{}{}", letters[x] as char, y + 1)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn a_corner_group_that_dies_to_the_vital_point_is_dead() {
+    // GNU Go 3.8 self-play, 9x9 (score_gnugo seed 209038), after two
+    // passes. Black's lower-left group has eight empty points in the
+    // corner but White D3 and D1 press on it: White B2 kills, and Black
+    // cannot live moving first (GNU Go's owl_attack C3 = B2, owl_defend
+    // fails). Uniform playouts give White the group in about half the games
+    // (0.49); the refining search sees it dead. The dead list is GNU Go's.
+    let rows = [
+        ". . O X X . . . .",
+        ". . O O X O X X .",
+        ". . . O X X X . X",
+        ". X X O O X . X O",
+        "O O O O O X X O O",
+        ". X X X O X X O .",
+        ". . X O . O O O .",
+        ". . X X O . . . .",
+        ". . . O . . . . .",
+    ];
+    let b = board(&rows);
+    let a = analyse(&b);
+    let corner = a.chain_at(at(&b, 2, 2)).expect("C3 is a stone");
+    assert!(corner.searched, "{corner:?}");
+    assert_eq!(corner.status, Status::Dead, "{corner:?}");
+    assert_eq!(
+        dead_vertices(&rows),
+        ["B4", "B6", "C2", "C3", "C4", "C6", "D2", "D4", "F8"]
+    );
+}
+
+#[test]
+fn an_invader_in_a_conceded_area_is_dead() {
+    // GNU Go 3.8 level 10 self-play (seed 1109031): White passed after 21
+    // moves with a lone stone at F6 in the open area Black controls. The
+    // uniform playouts let it live in 59% of the games (it has a whole
+    // empty side around it); the search, where Black answers White's
+    // attempts, gives Black the point. GNU Go also calls F6 dead.
+    let rows = [
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". X . . . . X . .",
+        "X . . . . O . . .",
+        "O X X . X . . . .",
+        "O O O X . . . . .",
+        ". . . O X . . . .",
+        ". O . O X . X . .",
+        ". . . O O X . . .",
+    ];
+    assert_eq!(dead_vertices(&rows), ["F6"]);
+}
