@@ -97,6 +97,9 @@ pub struct Game {
     situations: HashMap<u64, u32>,
     /// Set when, under simple ko, a situation occurs for the third time.
     cycle: bool,
+    /// The side to move set by [`Game::set_to_move`] (a record's `PL`)
+    /// after the first `.0` moves: undo and replay restore it there.
+    turn_override: Option<(usize, Color)>,
 }
 
 impl Game {
@@ -117,6 +120,7 @@ impl Game {
             positions: HashMap::new(),
             situations: HashMap::new(),
             cycle: false,
+            turn_override: None,
         };
         g.rebuild(0);
         Some(g)
@@ -161,8 +165,21 @@ impl Game {
     }
 
     /// Sets whose turn it is (for loading records; `play` does this itself).
+    /// The position with `color` to move becomes part of the history, so
+    /// that situational superko forbids coming back to it.
     pub fn set_to_move(&mut self, color: Color) {
-        self.to_move = color;
+        self.turn_override = Some((self.moves.len(), color));
+        self.override_turn(color);
+    }
+
+    fn override_turn(&mut self, color: Color) {
+        if color != self.to_move {
+            self.to_move = color;
+            *self
+                .situations
+                .entry(situation(self.board.hash(), color))
+                .or_insert(0) += 1;
+        }
     }
 
     /// The moves played so far (setup stones not included).
@@ -272,6 +289,7 @@ impl Game {
         self.handicap = false;
         self.first_to_move = Color::Black;
         self.moves.clear();
+        self.turn_override = None;
         self.rebuild(0);
     }
 
@@ -298,6 +316,7 @@ impl Game {
         self.start = start;
         self.setup = stones.to_vec();
         self.handicap = handicap;
+        self.turn_override = None;
         self.first_to_move = if handicap && !stones.is_empty() {
             Color::White
         } else {
@@ -401,9 +420,22 @@ impl Game {
         self.situations.clear();
         self.cycle = false;
         self.record_position();
-        for m in &moves[..n.min(moves.len())] {
+        let n = n.min(moves.len());
+        let turn_override = self.turn_override.filter(|&(at, _)| at <= n);
+        for (i, m) in moves[..n].iter().enumerate() {
+            if let Some((at, color)) = turn_override
+                && at == i
+            {
+                self.override_turn(color);
+            }
             self.apply(m.color, m.mv);
         }
+        if let Some((at, color)) = turn_override
+            && at == n
+        {
+            self.override_turn(color);
+        }
+        self.turn_override = turn_override;
         self.moves = moves;
         self.moves.truncate(n);
     }

@@ -264,6 +264,36 @@ fn situational_superko_bans_same_situation() {
 }
 
 #[test]
+fn a_side_to_move_set_by_a_record_is_in_the_superko_history() {
+    // As situational_superko_bans_same_situation, but Black gets the move
+    // in S0 from a record's PL (set_to_move) instead of White's pass: the
+    // retake recreating (S0, Black to move) is still refused.
+    let mut g = ko_game(rules("aga"));
+    g.set_to_move(B); // (S0, Black to move), from the record
+    play(&mut g, B, 2, 1);
+    g.play(W, Move::Pass).expect("pass");
+    g.play(B, Move::Pass).expect("pass");
+    assert_eq!(
+        try_play(&mut g, W, 1, 1),
+        Err(GameError::Illegal(IllegalMove::Superko))
+    );
+    g.verify().expect("consistent");
+    // Undo goes back through the overridden position, side to move and all.
+    for _ in 0..3 {
+        g.undo().expect("undo");
+    }
+    assert_eq!(g.to_move(), B);
+    g.verify().expect("consistent after undo");
+    // Under simple ko the retake is allowed.
+    let mut g = ko_game(rules("japanese"));
+    g.set_to_move(B);
+    play(&mut g, B, 2, 1);
+    g.play(W, Move::Pass).expect("pass");
+    g.play(B, Move::Pass).expect("pass");
+    assert!(try_play(&mut g, W, 1, 1).is_ok());
+}
+
+#[test]
 fn simple_ko_cycle_is_detected() {
     // Counts of (arrangement, player to move): S0 is ko_game's position, S1
     // the one after Black's capture.

@@ -144,9 +144,15 @@ pub struct Loaded {
     pub result: Option<Vec<u8>>,
 }
 
-/// Reads at most [`MAX_FILE_BYTES`] from `path`; a longer file (or an
-/// endless one, such as `/dev/zero`) is refused without reading more.
+/// Reads at most [`MAX_FILE_BYTES`] from `path`; a longer file is refused
+/// without reading more. Only regular files (or links to them) are read:
+/// opening a named pipe would block until something writes to it, and a
+/// device such as `/dev/zero` never ends.
 pub fn read_file(path: &Path) -> Result<Vec<u8>, SgfError> {
+    let meta = std::fs::metadata(path).map_err(|e| SgfError::Io(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(SgfError::Io("not a regular file".to_string()));
+    }
     let file = std::fs::File::open(path).map_err(|e| SgfError::Io(e.to_string()))?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1)

@@ -311,13 +311,41 @@ fn huge_inputs_are_bounded() {
 }
 
 #[test]
-fn read_file_refuses_endless_files() {
+fn read_file_refuses_endless_and_oversized_files() {
     let r = read_file(Path::new("/dev/zero"));
-    assert!(matches!(r, Err(SgfError::TooLarge(_))), "{r:?}");
+    assert!(matches!(r, Err(SgfError::Io(_))), "{r:?}");
     assert!(matches!(
         read_file(Path::new("/nonexistent/x.sgf")),
         Err(SgfError::Io(_))
     ));
+    let dir = std::env::temp_dir().join(format!("weiqi-read-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let big = dir.join("big.sgf");
+    std::fs::write(&big, vec![b' '; MAX_FILE_BYTES as usize + 1]).expect("write");
+    let r = read_file(&big);
+    assert!(matches!(r, Err(SgfError::TooLarge(_))), "{r:?}");
+    // A directory is not a record either.
+    assert!(matches!(read_file(&dir), Err(SgfError::Io(_))));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Opening a named pipe for reading blocks until a writer comes; the
+/// reader must refuse it without opening it.
+#[cfg(unix)]
+#[test]
+fn read_file_refuses_a_named_pipe_without_blocking() {
+    let dir = std::env::temp_dir().join(format!("weiqi-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let fifo = dir.join("pipe.sgf");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    // Were the pipe opened, this would wait for a writer forever.
+    let r = read_file(&fifo);
+    assert!(matches!(r, Err(SgfError::Io(_))), "{r:?}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Every prefix of a record, and random mutations of it, load or fail
