@@ -222,3 +222,40 @@ fn an_invader_in_a_conceded_area_is_dead() {
     ];
     assert_eq!(dead_vertices(&rows), ["F6"]);
 }
+
+#[test]
+fn weak_stones_in_a_19x19_area_are_dead() {
+    // GNU Go 3.8 level 10 self-play, 19x19 (score_gnugo seed 2119007),
+    // after two passes. White's five lone stones around L3 sit in Black's
+    // lower right, an open area where the uniform playouts score each of
+    // them 0.48-0.52; the refining search gives them to Black. The dead
+    // list is GNU Go's (the other ten stones were clear already).
+    let rows = [
+        ". . . . . . . O O X . . . . . . . . .",
+        ". . . . . . . O X X . . . . . . . . .",
+        ". . . O . O O O O X X . . . . . X X .",
+        "O . O O O X X O O O O X X X X X X . X",
+        "X O O X X . X X O X X X O X O X O X X",
+        "X X X X . X . X O O X O O O O O O O X",
+        ". . . . . . X O O X X O . . . . O X X",
+        ". . O X . X O O X X O . . . . X O X X",
+        "X X X . X O X . O O O . . O . X O O O",
+        "X O O X X O O X . . . . . . . . X O .",
+        "O O O O O . . . X O O . . O . X . . .",
+        "O O X . . . O X O X X O O . O O O O O",
+        "X X O O . . . O O X . X O O O X X X O",
+        "X . X O . . O O X . X . X X X X . . X",
+        ". X X O . . O X X . . . . . . . . X .",
+        ". X O . O O X . . . O . X . . . . . .",
+        ". X O O O X . X . O . O X . . X . . .",
+        ". X O O X X . . X X O . O . . . . . .",
+        ". X O X X . . . . . . . . . . . . . .",
+    ];
+    assert_eq!(
+        dead_vertices(&rows),
+        [
+            "C12", "C8", "G11", "H10", "H8", "J9", "K3", "L2", "L4", "M3", "N2", "Q11", "Q12",
+            "Q9", "R10"
+        ]
+    );
+}
