@@ -128,6 +128,25 @@ pub const FINISHED_19X19: &str = "\
     BE16 WF17 BN10 WL19 BH15 WK15 BL15 WF4 BH7 WK19 BJ19 WP17 BT16 WH8 BN16 WK6 BK16 WJ6 \
     BK7 WJ12 BG15 WG16 BQ14 WR19 BS15 WT19 BPASS WPASS";
 
+/// A finished 19x19 game with close calls: GNU Go level 10 self-play
+/// (`scripts/score_gnugo.py`, seed 2119007). Five lone White stones in
+/// Black's open lower right score about half in the uniform playouts, so
+/// the analysis runs its refining search ([`crate::life`]); GNU Go, like
+/// weiqi, calls 15 stones dead.
+pub const CLOSE_CALLS_19X19: &str = "\
+    BQ16 WD17 BQ3 WD3 BQ9 WL4 BQ6 WH16 BC5 WE4 BC8 WD6 BD15 WC15 BC14 WC16 BD14 WE16 BN3 \
+    WC7 BB7 WC12 BF14 WR14 BQ11 WP14 BO16 WS16 BR17 WS11 BK17 WR11 BL3 WK3 BB3 WM3 BN4 \
+    WL2 BL6 WH17 BS17 WR8 BS7 WO11 BQ12 WQ8 BJ6 WP8 BR10 WS10 BH5 WD5 BH3 WC2 BJ2 WN2 \
+    BK2 WC4 BC6 WD7 BB4 WE9 BE11 WB6 BB5 WB8 BA6 WB9 BD10 WD9 BC11 WC10 BB11 WG6 BB14 \
+    WB15 BS15 WS14 BR16 WG8 BJ18 WH18 BM16 WO9 BO6 WM14 BL8 WS8 BR7 WT7 BT6 WT8 BS5 WL11 \
+    BG11 WJ19 BK19 WH19 BE2 WD2 BF2 WB10 BM15 WK16 BL17 WJ17 BK18 WF10 BH14 WF11 BD12 \
+    WG12 BF12 WJ13 BG13 WH12 BF16 WF17 BL14 WJ14 BH10 WN14 BL13 WJ11 BJ9 WJ15 BK15 WF15 \
+    BK12 WJ8 BH8 WH7 BK8 WJ7 BG15 WK9 BK7 WL9 BE15 WM8 BE10 WG10 BM7 WN8 BG16 WD16 BA10 \
+    WM13 BT14 WT13 BT15 WL12 BK13 WH6 BJ5 WR15 BT16 WK14 BL15 WN7 BN6 WG5 BG4 WF4 BF3 \
+    WG17 BB2 WK11 BO15 WO14 BQ15 WQ14 BA15 WA16 BA14 WC3 BB1 WO7 BQ7 WP7 BP6 WP15 BP16 \
+    WN15 BN16 WE3 BE1 WH13 BH15 WJ16 BS13 WR13 BS12 WR12 BT12 WT11 BT13 WA8 BA7 WL16 BD1 \
+    WC1 BJ12 WC9 BA11 WA9 BPASS WPASS";
+
 /// Replays a move list like [`FINISHED_19X19`] on a 19x19 board.
 pub fn replay(moves: &str) -> Option<Game> {
     let mut game = Game::new(19, Rules::default())?;
@@ -150,10 +169,14 @@ pub fn replay(moves: &str) -> Option<Game> {
 /// The dead-stone analysis timed on one position.
 #[derive(Clone, Debug)]
 pub struct LifeTiming {
+    /// What the position is.
+    pub position: &'static str,
     pub runs: usize,
     /// Per run, sorted.
     pub times: Vec<Duration>,
     pub dead_stones: usize,
+    /// Chains the refining search re-judged.
+    pub searched: usize,
 }
 
 impl std::fmt::Display for LifeTiming {
@@ -168,8 +191,10 @@ impl std::fmt::Display for LifeTiming {
         let min = self.times.first().copied().unwrap_or_default();
         write!(
             f,
-            "life 19x19 (finished game, {} dead stones): median {:.1} ms, min {:.1} ms, max {:.1} ms over {} runs (target <= 200 ms)",
+            "life 19x19 ({}, {} dead stones, {} chains searched): median {:.1} ms, min {:.1} ms, max {:.1} ms over {} runs (target <= 200 ms)",
+            self.position,
             self.dead_stones,
+            self.searched,
             ms(median),
             ms(min),
             ms(max),
@@ -178,24 +203,36 @@ impl std::fmt::Display for LifeTiming {
     }
 }
 
-/// Times [`analyse`] on the final position of [`FINISHED_19X19`] `runs`
-/// times (wall clock per run).
-pub fn measure_life(runs: usize) -> Option<LifeTiming> {
-    let game = replay(FINISHED_19X19)?;
-    let mut times = Vec::with_capacity(runs);
-    let mut dead_stones = 0;
-    for _ in 0..runs.max(1) {
-        let start = Instant::now();
-        let a = analyse(game.board());
-        times.push(start.elapsed());
-        dead_stones = a.with_status(Status::Dead).map(|c| c.stones.len()).sum();
-    }
-    times.sort();
-    Some(LifeTiming {
-        runs: times.len(),
-        times,
-        dead_stones,
+/// Times [`analyse`] `runs` times (wall clock per run) on the final
+/// positions of [`FINISHED_19X19`] and [`CLOSE_CALLS_19X19`].
+pub fn measure_life(runs: usize) -> Option<Vec<LifeTiming>> {
+    [
+        ("finished game", FINISHED_19X19),
+        ("finished game with close calls", CLOSE_CALLS_19X19),
+    ]
+    .into_iter()
+    .map(|(position, moves)| {
+        let game = replay(moves)?;
+        let mut times = Vec::with_capacity(runs);
+        let mut dead_stones = 0;
+        let mut searched = 0;
+        for _ in 0..runs.max(1) {
+            let start = Instant::now();
+            let a = analyse(game.board());
+            times.push(start.elapsed());
+            dead_stones = a.with_status(Status::Dead).map(|c| c.stones.len()).sum();
+            searched = a.chains().iter().filter(|c| c.searched).count();
+        }
+        times.sort();
+        Some(LifeTiming {
+            position,
+            runs: times.len(),
+            times,
+            dead_stones,
+            searched,
+        })
     })
+    .collect()
 }
 
 #[cfg(test)]
@@ -214,5 +251,16 @@ mod tests {
         dead.sort();
         // B16 and C13: two lone White stones in Black's top left.
         assert_eq!(dead, [(1, 15), (2, 12)]);
+        assert!(a.chains().iter().all(|c| !c.searched));
+    }
+
+    #[test]
+    fn the_close_call_game_is_finished_and_searched() {
+        let game = replay(CLOSE_CALLS_19X19).expect("a legal game");
+        assert!(game.two_passes());
+        let a = analyse(game.board());
+        assert!(a.chains().iter().any(|c| c.searched));
+        let dead: usize = a.with_status(Status::Dead).map(|c| c.stones.len()).sum();
+        assert_eq!(dead, 15);
     }
 }

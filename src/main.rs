@@ -247,12 +247,14 @@ fn main() -> ExitCode {
         Some(Command::Bench {
             life: true, runs, ..
         }) => match weiqi::bench::measure_life(runs) {
-            Some(timing) => {
-                println!("{timing}");
+            Some(timings) => {
+                for timing in timings {
+                    println!("{timing}");
+                }
                 ExitCode::SUCCESS
             }
             None => {
-                eprintln!("weiqi bench: the benchmark game does not replay");
+                eprintln!("weiqi bench: a benchmark game does not replay");
                 ExitCode::FAILURE
             }
         },
