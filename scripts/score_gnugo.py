@@ -4,9 +4,11 @@
     python3 scripts/score_gnugo.py --engine target/release/weiqi \
         --games9 50 --games19 20 --rules chinese,japanese
 
-Two GNU Go instances (levels --levels9 on 9x9, --levels19 on 19x19;
-different random seeds per game, colours alternating) play each game until
-two passes in a row (or a resignation, which is skipped, or --max-moves).
+Two GNU Go instances (levels --levels9 on 9x9, --levels19 on 19x19, by
+default both level 10, GNU Go's own default: weaker levels pass with
+borders still open; different random seeds per game, colours alternating)
+play each game until two passes in a row (or a resignation, which is
+skipped, or --max-moves).
 The finished game is then scored for every rules name in --rules:
 
 * `chinese`: a GNU Go scorer started with `--chinese-rules` (area counting),
@@ -129,9 +131,10 @@ def main():
                     help="rules the two GNU Go players play under (default: "
                     "%(default)s, so that they fill the dame and close every "
                     "border before passing)")
-    ap.add_argument("--levels9", default="1,3")
-    ap.add_argument("--levels19", default="0,1")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--levels9", default="10,10")
+    ap.add_argument("--levels19", default="10,10")
+    ap.add_argument("--seed", type=int, default=11,
+                    help="game seeds are SEED*100000 + size*1000 + n")
     ap.add_argument("--max-moves", type=int, default=600)
     ap.add_argument("--genmove-timeout", type=float, default=300.0)
     ap.add_argument("--record", help="append finished games to this JSONL file")

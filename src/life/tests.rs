@@ -196,6 +196,10 @@ fn a_corner_group_that_dies_to_the_vital_point_is_dead() {
     let corner = a.chain_at(at(&b, 2, 2)).expect("C3 is a stone");
     assert!(corner.searched, "{corner:?}");
     assert_eq!(corner.status, Status::Dead, "{corner:?}");
+    // The searches (two threads) give the same shares every time.
+    let shares =
+        |a: &Analysis| -> Vec<f64> { a.chains().iter().map(|c| c.opponent_share).collect() };
+    assert_eq!(shares(&a), shares(&analyse(&b)));
     assert_eq!(
         dead_vertices(&rows),
         ["B4", "B6", "C2", "C3", "C4", "C6", "D2", "D4", "F8"]
