@@ -22,8 +22,9 @@ disagreement is printed with both `final_status_list dead` replies and the
 game as an SGF move list.
 
 --record FILE appends every finished game (moves and GNU Go's scores) as a
-JSON line; --replay FILE scores recorded games without playing new ones
-(GNU Go is then not needed), which makes re-checking after a change fast.
+JSON line; --replay FILE (repeatable) scores recorded games without playing
+new ones (GNU Go is then not needed), which makes re-checking after a change
+fast. The games behind the README's figures are in scripts/score_records/.
 
 Prints `score_gnugo: N agree, M disagree`; exit code 1 when agreement is
 below --min-agreement (default 98%).
@@ -138,7 +139,9 @@ def main():
     ap.add_argument("--max-moves", type=int, default=600)
     ap.add_argument("--genmove-timeout", type=float, default=300.0)
     ap.add_argument("--record", help="append finished games to this JSONL file")
-    ap.add_argument("--replay", help="score the games of this JSONL file instead of playing")
+    ap.add_argument("--replay", action="append", metavar="FILE",
+                    help="score the games of this JSONL file instead of playing "
+                    "(may be given more than once)")
     ap.add_argument("--min-agreement", type=float, default=98.0)
     ap.add_argument("--quiet", action="store_true", help="no line per game")
     args = ap.parse_args()
@@ -151,9 +154,9 @@ def main():
     t0 = time.monotonic()
     engine = GtpProcess(args.engine, "weiqi", 600)
     games = []
-    if args.replay:
-        with open(args.replay) as f:
-            games = [json.loads(line) for line in f if line.strip()]
+    for path in args.replay or []:
+        with open(path) as f:
+            games += [json.loads(line) for line in f if line.strip()]
     scorers = {}
 
     def gnugo_scores(size, moves):

@@ -92,8 +92,9 @@ enum Command {
         /// Seconds to spend on each size.
         #[arg(long, default_value_t = 5.0)]
         seconds: f64,
-        /// Time the dead-stone analysis (`final_status_list dead`) on a
-        /// finished 19x19 game instead of the playouts.
+        /// Time the dead-stone analysis (`final_status_list dead`) on two
+        /// finished 19x19 games instead of the playouts (the second has
+        /// close calls, so the analysis runs its refining search).
         #[arg(long)]
         life: bool,
         /// Runs of the dead-stone analysis with --life.
