@@ -245,6 +245,15 @@ fn positional_and_situational_superko_differ() {
     }
 }
 
+/// In [`ko_game`] with Black to move: Black captures the ko, both pass,
+/// and White tries to retake (which recreates S0 with Black to move).
+fn capture_then_retake(g: &mut Game) -> Result<MoveEffect, GameError> {
+    play(g, B, 2, 1);
+    g.play(W, Move::Pass).expect("pass");
+    g.play(B, Move::Pass).expect("pass");
+    try_play(g, W, 1, 1)
+}
+
 #[test]
 fn situational_superko_bans_same_situation() {
     // The plain ko cycle with alternating passes: capture, pass, pass,
@@ -253,11 +262,8 @@ fn situational_superko_bans_same_situation() {
     // allows it.
     let mut g = ko_game(rules("aga"));
     g.play(W, Move::Pass).expect("pass"); // now (S0, Black to move)
-    play(&mut g, B, 2, 1);
-    g.play(W, Move::Pass).expect("pass");
-    g.play(B, Move::Pass).expect("pass");
     assert_eq!(
-        try_play(&mut g, W, 1, 1),
+        capture_then_retake(&mut g),
         Err(GameError::Illegal(IllegalMove::Superko))
     );
     assert!(g.is_legal(W, pt(&g, 3, 3)));
@@ -270,11 +276,8 @@ fn a_side_to_move_set_by_a_record_is_in_the_superko_history() {
     // retake recreating (S0, Black to move) is still refused.
     let mut g = ko_game(rules("aga"));
     g.set_to_move(B); // (S0, Black to move), from the record
-    play(&mut g, B, 2, 1);
-    g.play(W, Move::Pass).expect("pass");
-    g.play(B, Move::Pass).expect("pass");
     assert_eq!(
-        try_play(&mut g, W, 1, 1),
+        capture_then_retake(&mut g),
         Err(GameError::Illegal(IllegalMove::Superko))
     );
     g.verify().expect("consistent");
@@ -287,10 +290,7 @@ fn a_side_to_move_set_by_a_record_is_in_the_superko_history() {
     // Under simple ko the retake is allowed.
     let mut g = ko_game(rules("japanese"));
     g.set_to_move(B);
-    play(&mut g, B, 2, 1);
-    g.play(W, Move::Pass).expect("pass");
-    g.play(B, Move::Pass).expect("pass");
-    assert!(try_play(&mut g, W, 1, 1).is_ok());
+    assert!(capture_then_retake(&mut g).is_ok());
 }
 
 #[test]
