@@ -27,9 +27,10 @@
 //!    misjudges fights that need the right move: a corner group that dies
 //!    to one vital point scores about half, and so does a lone invader in a
 //!    large area the opponent controls. Chains whose playout share lies
-//!    within [`REFINE_MARGIN`] of the threshold are judged again by the
-//!    Monte Carlo tree search's ownership, whose playouts follow a tree
-//!    that learns the good moves for both sides.
+//!    within [`REFINE_MARGIN`] of the threshold make the Monte Carlo tree
+//!    search run, whose playouts follow a tree that learns the good moves
+//!    for both sides; its ownership then judges every chain within
+//!    [`REJUDGE_MARGIN`] of the threshold.
 //! 4. **Consistency**: after removing the dead chains, each dead chain must
 //!    lie in an area bordered by the opponent's living stones only (a dead
 //!    stone is a prisoner of the side that surrounds it). A dead chain whose
@@ -87,8 +88,8 @@ pub struct Chain {
     pub opponent_share: f64,
     /// Share of playouts in which it survived with a shared liberty.
     pub seki_share: f64,
-    /// Whether `opponent_share` comes from the refining search (a close
-    /// call of the uniform playouts, see [`REFINE_MARGIN`]).
+    /// Whether `opponent_share` comes from the refining search (see
+    /// [`REFINE_MARGIN`] and [`REJUDGE_MARGIN`]).
     pub searched: bool,
 }
 
@@ -609,6 +610,12 @@ pub fn analyse_with(board: &Board, playouts: usize) -> Analysis {
 /// unbiased only for settled shapes; within this band their verdict is a
 /// coin toss that better play can tip either way.
 pub const REFINE_MARGIN: f64 = 0.1;
+/// Once a search has run, it re-judges every chain whose playout share
+/// lies closer than this to [`DEAD_SHARE`]: the chains of one group fall
+/// on either side of the refining margin, and a group must be judged as
+/// one (a chain judged dead next to one of its colour judged alive is
+/// revived by the consistency pass).
+pub const REJUDGE_MARGIN: f64 = 0.3;
 /// Playouts of one refining search times the number of points of the
 /// board: 8000 playouts on 9x9, 3834 on 13x13, 1795 on 19x19, but never
 /// more than [`REFINE_MAX_PLAYOUTS`]. A playout's cost grows with the
@@ -631,20 +638,22 @@ const REFINE_NODES: usize = 400_000;
 /// so the result is deterministic. Its komi is the margin the uniform
 /// playouts expect (`ownership` summed), plus one half: with the game
 /// balanced, both sides fight for every point rather than coast on a won
-/// or lost game. A close chain's `opponent_share` becomes the share of the
-/// two searches' playouts in which the opponent owned its points.
+/// or lost game. The `opponent_share` of each chain within
+/// [`REJUDGE_MARGIN`] becomes the share of the two searches' playouts in
+/// which the opponent owned its points.
 fn refine(board: &Board, chains: &mut [Chain], benson_dead: &[bool], ownership: &[f32]) {
-    let close: Vec<usize> = (0..chains.len())
-        .filter(|&k| {
-            let c = &chains[k];
-            !c.pass_alive
-                && !benson_dead[k]
-                && (c.opponent_share - DEAD_SHARE).abs() < REFINE_MARGIN
-        })
-        .collect();
-    if close.is_empty() {
+    let within = |margin: f64| -> Vec<usize> {
+        (0..chains.len())
+            .filter(|&k| {
+                let c = &chains[k];
+                !c.pass_alive && !benson_dead[k] && (c.opponent_share - DEAD_SHARE).abs() < margin
+            })
+            .collect()
+    };
+    if within(REFINE_MARGIN).is_empty() {
         return;
     }
+    let close = within(REJUDGE_MARGIN);
     let Some(mut game) = Game::new(board.size(), Rules::default()) else {
         return;
     };

@@ -263,3 +263,26 @@ fn weak_stones_in_a_19x19_area_are_dead() {
         ]
     );
 }
+
+#[test]
+fn a_group_is_judged_as_one_when_the_search_runs() {
+    // GNU Go 3.8 level 10 self-play (score_gnugo seed 1209009). White's
+    // left-side group is two chains: B2 at 0.43 in the playouts (a close
+    // call, so the search runs) and B4-C4-C3 at 0.38 (just outside the
+    // refining margin). Judged apart, B2 came out dead and B4-C4-C3 alive,
+    // and the consistency pass revived B2 (and with it D9 E9, whose area
+    // reaches B4). Once the search runs it re-judges both: all dead, as
+    // GNU Go says.
+    let rows = [
+        ". . . O O X X O .",
+        ". . . . X X O . O",
+        ". . . . . X O . .",
+        ". . X . . X O O O",
+        ". X . . X O O X O",
+        ". O O . . X O X O",
+        ". . O X . X X X X",
+        ". O X . X . . . .",
+        ". . . X . . . . .",
+    ];
+    assert_eq!(dead_vertices(&rows), ["B2", "B4", "C3", "C4", "D9", "E9"]);
+}
