@@ -422,18 +422,17 @@ impl Game {
         self.record_position();
         let n = n.min(moves.len());
         let turn_override = self.turn_override.filter(|&(at, _)| at <= n);
-        for (i, m) in moves[..n].iter().enumerate() {
+        // Before each move i (and after the last), the side to move that a
+        // record set there.
+        for i in 0..=n {
             if let Some((at, color)) = turn_override
                 && at == i
             {
                 self.override_turn(color);
             }
-            self.apply(m.color, m.mv);
-        }
-        if let Some((at, color)) = turn_override
-            && at == n
-        {
-            self.override_turn(color);
+            if let Some(m) = moves[..n].get(i) {
+                self.apply(m.color, m.mv);
+            }
         }
         self.turn_override = turn_override;
         self.moves = moves;

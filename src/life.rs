@@ -55,7 +55,7 @@ use crate::board::{Board, Cell, Color, MAX_POINTS, Point};
 use crate::game::Game;
 use crate::playout::{move_limit, play_out_with};
 use crate::rules::Rules;
-use crate::search::{Limits, Search, SearchConfig};
+use crate::search::{Limits, Ownership, Search, SearchConfig};
 
 /// Most ownership playouts per analysis (fewer when every verdict is
 /// clear early, see [`CLEAR_MARGIN`]).
@@ -676,44 +676,30 @@ fn refine(board: &Board, chains: &mut [Chain], benson_dead: &[bool], ownership: 
         game.set_to_move(first);
         (game, first, board.hash().wrapping_add(first.index() as u64))
     });
-    let ownerships: Vec<Vec<f32>> = std::thread::scope(|scope| {
+    let ownerships: Option<[Ownership; 2]> = std::thread::scope(|scope| {
         let other = std::thread::Builder::new()
             .name("life-refine".into())
             .spawn_scoped(scope, || refine_search(&from_white));
         let mine = refine_search(&from_black);
         let theirs = match other {
-            Ok(handle) => handle.join().unwrap_or_default(),
+            Ok(handle) => handle.join().ok()?,
             // No thread to be had: run it here.
             Err(_) => refine_search(&from_white),
         };
-        vec![mine, theirs]
+        Some([mine, theirs])
     });
-    let points = board.size() * board.size();
-    if ownerships.iter().any(|o| o.len() != points) {
+    let Some(ownerships) = ownerships else {
         return;
-    }
-    // Black's share of each point, averaged over the two searches.
-    let black: Vec<f64> = (0..points)
-        .map(|i| {
-            ownerships
-                .iter()
-                .map(|o| (1.0 + f64::from(o[i])) / 4.0)
-                .sum()
-        })
-        .collect();
+    };
     for k in close {
         let c = &mut chains[k];
+        // The opponent's share of the chain's points, averaged over the
+        // two searches.
         let owned: f64 = c
             .stones
             .iter()
-            .map(|&p| {
-                let (x, y) = board.coords(p);
-                let b = black.get(y * board.size() + x).copied().unwrap_or(0.5);
-                match c.color {
-                    Color::Black => 1.0 - b,
-                    Color::White => b,
-                }
-            })
+            .flat_map(|&p| ownerships.iter().map(move |o| (o, p)))
+            .map(|(o, p)| f64::from(o.share(board, p, c.color.opponent())) / 2.0)
             .sum();
         let share = owned / c.stones.len() as f64;
         log::debug!(
@@ -734,10 +720,9 @@ pub fn refine_playouts(size: usize) -> u64 {
     (REFINE_BUDGET / points).min(REFINE_MAX_PLAYOUTS)
 }
 
-/// One refining search: the ownership (+1 Black's, -1 White's, per point
-/// in [`Board::points`] order) after [`refine_playouts`] playouts with
-/// `first` to move.
-fn refine_search((game, first, seed): &(Game, Color, u64)) -> Vec<f32> {
+/// One refining search: the ownership after [`refine_playouts`]
+/// playouts with `first` to move.
+fn refine_search((game, first, seed): &(Game, Color, u64)) -> Ownership {
     let mut search = Search::new(SearchConfig {
         threads: 1,
         seed: *seed,
@@ -749,7 +734,7 @@ fn refine_search((game, first, seed): &(Game, Color, u64)) -> Vec<f32> {
         max_playouts: Some(refine_playouts(game.size())),
         stop_early: false,
     };
-    search.search(game, *first, &limits).ownership.values
+    search.search(game, *first, &limits).ownership
 }
 
 #[cfg(test)]
