@@ -144,6 +144,9 @@ def main():
                     "(may be given more than once)")
     ap.add_argument("--min-agreement", type=float, default=98.0)
     ap.add_argument("--quiet", action="store_true", help="no line per game")
+    ap.add_argument("--gnugo-only", action="store_true",
+                    help="play and record games with GNU Go's scores only; do not "
+                    "start weiqi (a blind sample, to be scored later with --replay)")
     args = ap.parse_args()
 
     rules = [r.strip() for r in args.rules.split(",") if r.strip()]
@@ -152,7 +155,7 @@ def main():
             ap.error("unknown rules %r (chinese, japanese)" % r)
 
     t0 = time.monotonic()
-    engine = GtpProcess(args.engine, "weiqi", 600)
+    engine = None if args.gnugo_only else GtpProcess(args.engine, "weiqi", 600)
     games = []
     for path in args.replay or []:
         with open(path) as f:
@@ -200,6 +203,10 @@ def main():
     stream = iter(games) if args.replay else new_games()
     for n, game in enumerate(stream):
         size, moves = game["size"], [tuple(m) for m in game["moves"]]
+        if engine is None:
+            print("game %3d %2dx%-2d seed %d recorded (%d moves)"
+                  % (n, size, size, game["seed"], len(moves)), flush=True)
+            continue
         for r in rules:
             ref = game["gnugo"].get(r)
             if ref is None:
@@ -218,7 +225,8 @@ def main():
             if not same:
                 print("  dead (weiqi): %s\n  dead (gnugo): %s\n  %s"
                       % (w_dead or "-", ref[1] or "-", sgf_moves(size, moves)), flush=True)
-    engine.quit()
+    if engine is not None:
+        engine.quit()
     for p in scorers.values():
         p.quit()
     total = agree + disagree
