@@ -199,13 +199,14 @@ def main():
             for p in players:
                 p.quit()
 
-    agree = disagree = 0
+    agree = disagree = recorded = 0
     stream = iter(games) if args.replay else new_games()
     for n, game in enumerate(stream):
         size, moves = game["size"], [tuple(m) for m in game["moves"]]
         if engine is None:
             print("game %3d %2dx%-2d seed %d recorded (%d moves)"
                   % (n, size, size, game["seed"], len(moves)), flush=True)
+            recorded += 1
             continue
         for r in rules:
             ref = game["gnugo"].get(r)
@@ -229,6 +230,9 @@ def main():
         engine.quit()
     for p in scorers.values():
         p.quit()
+    if engine is None:
+        print("score_gnugo: recorded %d games with GNU Go's scores (weiqi not run)" % recorded)
+        return 0
     total = agree + disagree
     pct = 100.0 * agree / total if total else 100.0
     print("  %.1fs, agreement %.1f%%" % (time.monotonic() - t0, pct))

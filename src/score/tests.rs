@@ -175,6 +175,51 @@ fn seki_points_are_nobodys_territory() {
     assert_eq!(b.score().result(), "B+21");
 }
 
+/// The final position of a game GNU Go played against itself (9x9, level
+/// 10, seed 1409023 in `scripts/score_records/level10-9x9-seed14.jsonl`):
+/// in the top right, Black H9-H8 and White J8 share the liberty J9 with
+/// White's group, which shares G8 with Black; White's J7 is an eye that
+/// only White can fill. GNU Go's area count leaves J7 out (W+3.5).
+const GNUGO_SEKI: [&str; 9] = [
+    ". . X X O O O X .",
+    ". . X O O O . X O",
+    "X X X X X O O O .",
+    "O O O O X X X O O",
+    ". . O O X X . X O",
+    ". O O X X . . X X",
+    "O . . O X X . . .",
+    ". O O O O X . . .",
+    ". . . O X X . . .",
+];
+
+#[test]
+fn a_seki_eye_counts_for_its_owner_under_area_counting_only() {
+    let g = game_from(&GNUGO_SEKI, rules("chinese"), 7.5);
+    let a = analyse(g.board());
+    let mut seki: Vec<usize> = a
+        .with_status(Status::Seki)
+        .map(|c| c.stones.len())
+        .collect();
+    seki.sort_unstable();
+    // J8; H9-H8; White's group from E9 to J5.
+    assert_eq!(seki, [1, 2, 12], "{a:?}");
+    assert_eq!(a.with_status(Status::Dead).count(), 0);
+    // Area: J7 is White's, G8 and J9 nobody's.
+    let b = Breakdown::new(&g, &a);
+    assert_eq!(b.stones, [25, 28]);
+    assert_eq!(b.territory, [16, 10]);
+    assert_eq!(b.neutral, 2);
+    assert_eq!(b.score().result(), "W+4.5");
+    // Territory: no points in seki, J7 included.
+    let mut j = g.clone();
+    j.set_rules(rules("japanese"));
+    j.set_komi(6.5);
+    let b = count(&j);
+    assert_eq!(b.territory, [16, 9]);
+    assert_eq!(b.neutral, 3);
+    assert_eq!(b.score().result(), "B+0.5");
+}
+
 #[test]
 fn handicap_compensation_by_preset() {
     for n in 2..=9u32 {
