@@ -25,6 +25,8 @@ game as an SGF move list.
 JSON line; --replay FILE (repeatable) scores recorded games without playing
 new ones (GNU Go is then not needed), which makes re-checking after a change
 fast. The games behind the README's figures are in scripts/score_records/.
+--gnugo-only plays and records without starting weiqi (a blind sample, to
+be scored later with --replay).
 
 Prints `score_gnugo: N agree, M disagree`; exit code 1 when agreement is
 below --min-agreement (default 98%).
@@ -149,6 +151,8 @@ def main():
                     "start weiqi (a blind sample, to be scored later with --replay)")
     args = ap.parse_args()
 
+    if args.gnugo_only and args.replay:
+        ap.error("--gnugo-only plays new games; it cannot be used with --replay")
     rules = [r.strip() for r in args.rules.split(",") if r.strip()]
     for r in rules:
         if r not in RULES:
