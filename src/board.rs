@@ -180,6 +180,13 @@ fn distinct_chains(h: [u16; 4]) -> [bool; 4] {
     ]
 }
 
+/// The letter GTP and GoGui give column `col` (0-based): A to Z without
+/// I, as far as `MAX_SIZE` needs.
+pub fn column_letter(col: usize) -> char {
+    let c = if col >= 8 { col + 1 } else { col };
+    (b'A' + (c.min(25) as u8)) as char
+}
+
 /// A Go board of side 2 to 25. Cheap to copy (plain arrays, no heap), so
 /// playouts copy it.
 #[derive(Clone)]
@@ -338,6 +345,13 @@ impl Board {
         ]
     }
 
+    /// `p` as GTP writes it, e.g. `D4` (column letter, row from 1 at the
+    /// bottom).
+    pub fn vertex_name(&self, p: Point) -> String {
+        let (col, row) = self.coords(p);
+        format!("{}{}", column_letter(col), row + 1)
+    }
+
     /// The head point of the chain containing the stone at `p`.
     #[inline]
     pub fn chain(&self, p: Point) -> Point {
@@ -415,6 +429,60 @@ impl Board {
     #[inline]
     pub fn empty_count(&self) -> usize {
         self.n_empty as usize
+    }
+
+    /// This position with the stones at the points `remove` picks taken
+    /// off (a whole chain or none of it). The other stones are placed
+    /// again farthest from a liberty first, so that none is ever without
+    /// liberties on the way; the prisoner counts are kept, the ko ban is
+    /// cleared.
+    pub fn without(&self, remove: impl Fn(Point) -> bool) -> Board {
+        let mut out = Board::new(self.size()).unwrap_or_else(|| self.clone());
+        out.captures = self.captures;
+        // Distance of each kept stone to the nearest empty point of the
+        // new position, through stones of its own colour.
+        let kept = |p: Point| self.color_at(p).is_some() && !remove(p);
+        let mut dist = vec![u16::MAX; MAX_POINTS];
+        let mut queue = std::collections::VecDeque::new();
+        for p in self.points() {
+            if kept(p)
+                && self
+                    .neighbors(p)
+                    .iter()
+                    .any(|&n| self.cell(n) != Cell::Border && !kept(n))
+            {
+                dist[p.index()] = 0;
+                queue.push_back(p);
+            }
+        }
+        while let Some(p) = queue.pop_front() {
+            for n in self.neighbors(p) {
+                if kept(n) && self.color_at(n) == self.color_at(p) && dist[n.index()] == u16::MAX {
+                    dist[n.index()] = dist[p.index()] + 1;
+                    queue.push_back(n);
+                }
+            }
+        }
+        let mut order: Vec<Point> = self.points().filter(|&p| kept(p)).collect();
+        order.sort_by_key(|p| (std::cmp::Reverse(dist[p.index()]), p.index()));
+        for p in order {
+            if let Some(c) = self.color_at(p) {
+                out.play_unchecked(c, p);
+            }
+        }
+        out.clear_ko();
+        out
+    }
+
+    /// Puts the list of empty points in board order, so that what picks
+    /// from it ([`Board::empty_at`]) depends on the stones alone, not on
+    /// the order in which they were played.
+    pub fn sort_empty_points(&mut self) {
+        let n = self.n_empty as usize;
+        self.empty[..n].sort_unstable();
+        for i in 0..n {
+            self.empty_pos[ix(self.empty[i])] = i as u16;
+        }
     }
 
     /// The `i`-th empty point in the (unordered) empty list.

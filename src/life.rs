@@ -57,6 +57,11 @@ use crate::playout::{move_limit, play_out_with};
 use crate::rules::Rules;
 use crate::search::{Limits, Ownership, Search, SearchConfig};
 
+pub mod settle;
+pub mod tactics;
+
+pub use settle::{Fill, Role, Settlement};
+
 /// Most ownership playouts per analysis (fewer when every verdict is
 /// clear early, see [`CLEAR_MARGIN`]).
 pub const PLAYOUTS: usize = 1000;
@@ -93,6 +98,14 @@ pub struct Chain {
     pub searched: bool,
 }
 
+impl Chain {
+    /// Whether `self` and `other` play the same part in settling.
+    fn role_same(&self, other: &Chain) -> bool {
+        let firm = |c: &Chain| c.pass_alive || c.opponent_share < FIRM_SHARE;
+        firm(self) == firm(other)
+    }
+}
+
 /// The analysis of one position.
 #[derive(Clone, Debug)]
 pub struct Analysis {
@@ -101,6 +114,8 @@ pub struct Analysis {
     chain_of: Vec<u32>,
     /// Per point: (Black-owned - White-owned playouts) / playouts.
     ownership: Vec<f32>,
+    /// The position settled for counting: dame filled, teire added.
+    settlement: Settlement,
 }
 
 const NONE: u32 = u32::MAX;
@@ -135,7 +150,64 @@ impl Analysis {
     pub fn ownership(&self, p: Point) -> f32 {
         self.ownership[p.index()]
     }
+
+    /// The position as settled for counting ([`settle`]).
+    pub fn settlement(&self) -> &Settlement {
+        &self.settlement
+    }
+
+    /// The dame of the settled position, in board order: the points the
+    /// settling filled as dame, and the empty points left between living
+    /// stones of both colours (the shared liberties of a seki, an open
+    /// border). They count for nobody.
+    pub fn dame(&self) -> Vec<Point> {
+        let s = &self.settlement;
+        let areas = Areas::compute(&s.board, |p| self.is_dead(p), |_| false);
+        s.board
+            .points()
+            .filter(|&p| match s.fills[p.index()] {
+                Some(Fill::Dame(_)) => true,
+                Some(Fill::Teire(_)) => false,
+                None => {
+                    s.board.color_at(p).is_none()
+                        && areas.borders_at(p) & (BORDER_BLACK | BORDER_WHITE)
+                            == BORDER_BLACK | BORDER_WHITE
+                }
+            })
+            .collect()
+    }
+
+    /// How settling filled `p`, if it did.
+    pub fn fill(&self, p: Point) -> Option<Fill> {
+        self.settlement.fills[p.index()]
+    }
+
+    /// What `chain` is to the settling: dead, firmly alive, or in doubt.
+    fn role(&self, chain: &Chain) -> Role {
+        match chain.status {
+            Status::Dead if chain.opponent_share > 1.0 - FIRM_SHARE => Role::Dead,
+            Status::Dead => Role::Open,
+            Status::Seki => Role::Open,
+            Status::Alive if chain.pass_alive || chain.opponent_share < FIRM_SHARE => Role::Firm,
+            Status::Alive => Role::Open,
+        }
+    }
+
+    /// The settlement of `board` with this analysis's verdicts: the
+    /// firmly dead stones are taken off first (they are prisoners; nothing
+    /// needs a teire against them), then the dame and teire are settled.
+    fn settle(&self, board: &Board) -> Settlement {
+        let role = |p: Point| self.chain_at(p).map_or(Role::Open, |c| self.role(c));
+        let alive = board.without(|p| role(p) == Role::Dead);
+        settle::settle(&alive, role, |p| self.ownership(p))
+    }
 }
+
+/// A living chain whose opponent owns its points in less than this share
+/// of the playouts is firm: it bounds areas and fills dame while settling.
+pub const FIRM_SHARE: f64 = 0.35;
+/// Rounds of settle-then-judge at most.
+const SETTLE_ROUNDS: usize = 3;
 
 /// The result of Benson's algorithm for one colour.
 #[derive(Clone, Debug)]
@@ -438,8 +510,58 @@ pub fn analyse(board: &Board) -> Analysis {
 }
 
 /// Analyses `board` with `playouts` ownership playouts (see the module
-/// documentation).
+/// documentation): judges the chains, settles the position with those
+/// verdicts ([`settle`]), and, where settling filled anything, judges the
+/// settled position again, until the verdicts no longer change.
 pub fn analyse_with(board: &Board, playouts: usize) -> Analysis {
+    let mut current = judge(board, playouts);
+    for _ in 0..SETTLE_ROUNDS {
+        let settlement = current.settle(board);
+        if settlement.fills.iter().all(Option::is_none) {
+            current.settlement = settlement;
+            return current;
+        }
+        let settled = judge(&settlement.board, playouts);
+        let mut next = current.clone();
+        for c in &mut next.chains {
+            // Settling closes borders to judge the chains in doubt; a firm
+            // verdict stands (had filling the dame cost a firm chain its
+            // life, its owner would have added a teire, which the
+            // settling reads only for chains short of liberties).
+            if current.role(c) != Role::Open {
+                continue;
+            }
+            let p = c.stones[0];
+            match settled.chain_at(p) {
+                Some(sc) if sc.color == c.color => {
+                    c.status = sc.status;
+                    c.opponent_share = sc.opponent_share;
+                    c.seki_share = sc.seki_share;
+                    c.searched |= sc.searched;
+                    c.pass_alive |= sc.pass_alive;
+                }
+                // Taken off while settling (a teire captured it).
+                _ => c.status = Status::Dead,
+            }
+        }
+        let same = next
+            .chains
+            .iter()
+            .zip(&current.chains)
+            .all(|(a, b)| a.status == b.status && (a.role_same(b)));
+        next.settlement = settlement;
+        if same {
+            return next;
+        }
+        current = next;
+    }
+    current.settlement = current.settle(board);
+    current
+}
+
+/// The verdicts on `board`'s chains (Benson, playouts, refining search,
+/// consistency, seki), without settling.
+fn judge(board: &Board, playouts: usize) -> Analysis {
     let playouts = playouts.max(2);
     // The chains.
     let mut chain_of = vec![NONE; MAX_POINTS];
@@ -483,6 +605,10 @@ pub fn analyse_with(board: &Board, playouts: usize) -> Analysis {
     let mut mark = vec![0u32; MAX_POINTS];
     let mut start = board.clone();
     start.clear_ko();
+    // The playouts pick from the list of empty points, whose order
+    // depends on how the position was reached: put it in board order, so
+    // that the analysis depends on the stones alone.
+    start.sort_empty_points();
     let seed = board.hash() ^ (board.size() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut done = 0;
@@ -555,10 +681,29 @@ pub fn analyse_with(board: &Board, playouts: usize) -> Analysis {
         }
     }
     refine(board, &mut chains, &benson_dead, &ownership);
+    // Tactics: a chain short of liberties that its opponent captures
+    // whoever moves first is dead, whatever the playouts say (their
+    // policy never plays the sacrifices that kill it).
+    let lost: Vec<bool> = chains
+        .iter()
+        .map(|c| {
+            !c.pass_alive
+                && c.opponent_share <= DEAD_SHARE
+                && board.liberties(c.stones[0]) <= 2
+                && tactics::is_dead(board, c.stones[0])
+        })
+        .collect();
     for (k, c) in chains.iter_mut().enumerate() {
+        if lost[k] {
+            log::debug!(
+                "life: the {:?} chain at {:?} is lost whoever moves first",
+                c.color,
+                board.coords(c.stones[0])
+            );
+        }
         c.status = if c.pass_alive {
             Status::Alive
-        } else if benson_dead[k] || c.opponent_share > DEAD_SHARE {
+        } else if benson_dead[k] || lost[k] || c.opponent_share > DEAD_SHARE {
             Status::Dead
         } else {
             Status::Alive
@@ -593,8 +738,31 @@ pub fn analyse_with(board: &Board, playouts: usize) -> Analysis {
         }
     }
 
-    for c in &mut chains {
-        if c.status == Status::Alive && !c.pass_alive && c.seki_share > SEKI_SHARE {
+    // A seki needs a living opponent chain to share a liberty with: a
+    // stone whose only neighbours are dead (the vital point of a dead
+    // shape) is simply alive.
+    let shares_with_living = |c: &Chain| {
+        c.stones.iter().any(|&s| {
+            board.neighbors(s).iter().any(|&l| {
+                board.cell(l) == Cell::Empty
+                    && board.neighbors(l).iter().any(|&n| {
+                        board.color_at(n) == Some(c.color.opponent())
+                            && chains[chain_of[n.index()] as usize].status != Status::Dead
+                    })
+            })
+        })
+    };
+    let seki: Vec<bool> = chains
+        .iter()
+        .map(|c| {
+            c.status == Status::Alive
+                && !c.pass_alive
+                && c.seki_share > SEKI_SHARE
+                && shares_with_living(c)
+        })
+        .collect();
+    for (c, seki) in chains.iter_mut().zip(seki) {
+        if seki {
             c.status = Status::Seki;
         }
     }
@@ -602,6 +770,10 @@ pub fn analyse_with(board: &Board, playouts: usize) -> Analysis {
         chains,
         chain_of,
         ownership,
+        settlement: Settlement {
+            board: board.clone(),
+            fills: vec![None; MAX_POINTS],
+        },
     }
 }
 
@@ -739,3 +911,9 @@ fn refine_search((game, first, seed): &(Game, Color, u64)) -> Ownership {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod ogs_tests;
+
+#[cfg(test)]
+mod endings_tests;

@@ -20,7 +20,7 @@
 
 use crate::board::{Board, Color, MAX_POINTS};
 use crate::game::{Game, Move};
-use crate::life::{Analysis, Areas, BORDER_BLACK, BORDER_MARKED, BORDER_WHITE, Status};
+use crate::life::{Analysis, Areas, BORDER_BLACK, BORDER_MARKED, BORDER_WHITE, Fill, Status};
 use crate::rules::Scoring;
 
 /// The handicap as KataGo infers it: the handicap stones placed as setup,
@@ -44,18 +44,33 @@ pub fn handicap_count(game: &Game) -> u32 {
     if run > 1 { run } else { 0 }
 }
 
-/// Who owns each point once the dead stones are removed: for empty points
-/// and dead stones, the colour whose living stones alone border their area
-/// (under territory counting, `None` when the area touches a chain in
-/// seki); for living stones, `None`. Indexed by [`Point::index`].
+/// Who owns each point once the position is settled and the dead stones
+/// are removed (see [`crate::life::settle`]): for empty points and dead
+/// stones, the colour whose living stones alone border their area on the
+/// settled board (under territory counting, `None` when the area touches a
+/// chain in seki); `None` for a dame the settling filled; for a teire
+/// point, its owner under area counting (a stone of his) and `None` under
+/// territory counting (no longer territory); for living stones, `None`.
+/// Indexed by [`Point::index`].
 pub fn owners(board: &Board, analysis: &Analysis, scoring: Scoring) -> Vec<Option<Color>> {
+    let settled = &analysis.settlement().board;
     let areas = Areas::compute(
-        board,
+        settled,
         |p| analysis.is_dead(p),
         |p| analysis.status(p) == Some(Status::Seki),
     );
     let mut owner = vec![None; MAX_POINTS];
     for p in board.points() {
+        match analysis.fill(p) {
+            Some(Fill::Dame(_)) => continue,
+            Some(Fill::Teire(c)) => {
+                if scoring == Scoring::Area {
+                    owner[p.index()] = Some(c);
+                }
+                continue;
+            }
+            None => {}
+        }
         let bits = areas.borders_at(p);
         if bits == 0 {
             continue;
@@ -94,6 +109,11 @@ pub struct Breakdown {
     pub handicap: u32,
     /// Points White receives for them (area counting only).
     pub compensation: f64,
+    /// The dame the settling filled (they count for nobody), as GTP
+    /// vertices in board order.
+    pub dame: Vec<String>,
+    /// The teire each colour had to add, as GTP vertices in board order.
+    pub teire: [Vec<String>; 2],
 }
 
 impl Breakdown {
@@ -113,7 +133,16 @@ impl Breakdown {
             komi: game.komi(),
             handicap: handicap_count(game),
             compensation: 0.0,
+            dame: analysis
+                .dame()
+                .into_iter()
+                .map(|p| board.vertex_name(p))
+                .collect(),
+            teire: [Vec::new(), Vec::new()],
         };
+        for (p, c) in analysis.settlement().teire() {
+            b.teire[c.index()].push(board.vertex_name(p));
+        }
         for p in board.points() {
             match board.color_at(p) {
                 Some(c) if !analysis.is_dead(p) => b.stones[c.index()] += 1,
@@ -190,6 +219,29 @@ impl Breakdown {
             lines.push(format!(
                 "stones on the board: black {}, white {} (not counted under territory scoring)",
                 self.stones[0], self.stones[1]
+            ));
+        }
+        if !self.dame.is_empty() {
+            lines.push(format!(
+                "dame: {} ({}), for nobody",
+                self.dame.len(),
+                self.dame.join(" ")
+            ));
+        }
+        if self.teire.iter().any(|t| !t.is_empty()) {
+            let side = |c: Color| {
+                let t = &self.teire[c.index()];
+                if t.is_empty() {
+                    "0".to_string()
+                } else {
+                    format!("{} ({})", t.len(), t.join(" "))
+                }
+            };
+            lines.push(format!(
+                "teire: black {}, white {}, added before counting{}",
+                side(Color::Black),
+                side(Color::White),
+                if area { "" } else { " (not territory)" }
             ));
         }
         if self.neutral > 0 {
@@ -338,8 +390,13 @@ pub enum PointKind {
     Dead { color: Color, owner: Option<Color> },
     /// An empty point of `Color`'s territory (area).
     Territory(Color),
-    /// An empty point nobody owns (dame, or a point in seki).
+    /// An empty point nobody owns (a point in seki, or an open border).
     Neutral,
+    /// A dame the settling filled: it counts for nobody.
+    Dame,
+    /// A teire the settling added for `Color`: a stone of his under area
+    /// counting, not his territory under territory counting.
+    Teire(Color),
 }
 
 /// Every point of `game`'s board as [`PointKind`], row by row from the
@@ -357,7 +414,11 @@ pub fn point_kinds(game: &Game, analysis: &Analysis) -> Vec<PointKind> {
             (Some(color), Some(Status::Dead)) => PointKind::Dead { color, owner: o },
             (Some(color), Some(Status::Seki)) => PointKind::Seki(color),
             (Some(color), _) => PointKind::Stone(color),
-            (None, _) => o.map_or(PointKind::Neutral, PointKind::Territory),
+            (None, _) => match analysis.fill(p) {
+                Some(Fill::Dame(_)) => PointKind::Dame,
+                Some(Fill::Teire(c)) => PointKind::Teire(c),
+                None => o.map_or(PointKind::Neutral, PointKind::Territory),
+            },
         };
     }
     kinds

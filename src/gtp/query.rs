@@ -3,11 +3,12 @@
 
 use crate::board::{Board, Color, Point};
 use crate::game::{Game, Move};
-use crate::life::Status;
+use crate::life::{Fill, Status};
 use crate::score::{Breakdown, owners, report};
 
 use super::engine::{Engine, Failure, Reply, arg, color_arg, exactly, move_arg, point_arg};
-use super::vertex::{color_name, column_letter, format_points, points_top_down};
+use super::vertex::{color_name, format_points, points_top_down};
+use crate::board::column_letter;
 
 /// `final_score`: the count of [`crate::score`] with the dead stones of
 /// [`crate::life`] (exactly those `final_status_list dead` lists).
@@ -26,8 +27,9 @@ pub fn weiqi_score(engine: &mut Engine, args: &[&str]) -> Reply {
 }
 
 /// `weiqi-score_gfx`: GoGui graphics of the count: `BLACK`/`WHITE` mark
-/// each side's territory (dead stones' points included), `MARK` the dead
-/// stones, `TRIANGLE` the chains in seki, `TEXT` the result.
+/// each side's territory (dead stones' points included), `CIRCLE` the dame
+/// and `SQUARE` the teire the settling assumed, `MARK` the dead stones,
+/// `TRIANGLE` the chains in seki, `TEXT` the result.
 pub fn weiqi_score_gfx(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 0)?;
     let analysis = engine.analysis();
@@ -44,6 +46,15 @@ pub fn weiqi_score_gfx(engine: &mut Engine, args: &[&str]) -> Reply {
         if !pts.is_empty() {
             lines.push(format!("{word} {}", format_points(board, &pts)));
         }
+    }
+    // The settling's fills: CIRCLE the dame, SQUARE the teire.
+    let dame = pick(&|p| matches!(analysis.fill(p), Some(Fill::Dame(_))));
+    if !dame.is_empty() {
+        lines.push(format!("CIRCLE {}", format_points(board, &dame)));
+    }
+    let teire = pick(&|p| matches!(analysis.fill(p), Some(Fill::Teire(_))));
+    if !teire.is_empty() {
+        lines.push(format!("SQUARE {}", format_points(board, &teire)));
     }
     for (word, status) in [("MARK", Status::Dead), ("TRIANGLE", Status::Seki)] {
         let pts = pick(&|p| analysis.status(p) == Some(status));

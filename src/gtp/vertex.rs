@@ -97,16 +97,9 @@ pub fn parse_point(s: &str, board: &Board) -> Result<Point, VertexError> {
     }
 }
 
-/// The column letter of 0-based column `col` (skipping I).
-pub fn column_letter(col: usize) -> char {
-    let c = if col >= 8 { col + 1 } else { col };
-    (b'A' + (c.min(25) as u8)) as char
-}
-
 /// A point as GTP writes it, e.g. `D4`.
 pub fn format_point(board: &Board, p: Point) -> String {
-    let (col, row) = board.coords(p);
-    format!("{}{}", column_letter(col), row + 1)
+    board.vertex_name(p)
 }
 
 /// A move as GTP writes it: a point or `pass`.

@@ -16,7 +16,7 @@
 use std::fmt::Write;
 
 use super::PointKind;
-use crate::board::Color;
+use crate::board::{Color, column_letter};
 use crate::game::fixed_handicap_points;
 
 /// Distance between two lines, in SVG user units (pixels).
@@ -119,6 +119,23 @@ pub fn render(size: usize, kinds: &[PointKind], caption: &str) -> String {
                 );
             }
             PointKind::Territory(o) => territory(&mut s, cx, cy, mark, o),
+            PointKind::Dame => {
+                let _ = writeln!(
+                    s,
+                    r#"<circle class="dame" cx="{cx}" cy="{cy}" r="4" fill="{LINE}" fill-opacity="0.5"/>"#
+                );
+            }
+            PointKind::Teire(c) => {
+                let (fill, stroke) = match c {
+                    Color::Black => ("#000", "#000"),
+                    Color::White => ("#fff", "#000"),
+                };
+                let r = radius * 0.45;
+                let _ = writeln!(
+                    s,
+                    r#"<circle class="teire" cx="{cx}" cy="{cy}" r="{r}" fill="{fill}" stroke="{stroke}" stroke-width="1" fill-opacity="0.6" stroke-dasharray="3 2"/>"#
+                );
+            }
             PointKind::Neutral => {
                 let _ = writeln!(
                     s,
@@ -183,12 +200,6 @@ fn star_points(size: usize) -> Vec<(usize, usize)> {
         pts.push(c);
     }
     pts
-}
-
-/// The column letter of 0-based column `col`, skipping I as Go boards do.
-fn column_letter(col: usize) -> char {
-    let c = if col >= 8 { col + 1 } else { col };
-    (b'A' + c.min(25) as u8) as char
 }
 
 /// Text with the XML special characters escaped.

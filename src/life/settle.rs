@@ -1,0 +1,314 @@
+//! Settling a finished position the way players do in the counting
+//! phase, before anything is counted: fill the dame, add the teire, so
+//! that every border is closed.
+//!
+//! * **Dame** (单官, neutral points): an empty point next to firmly living
+//!   stones of both colours is filled. Filling it counts for nobody; what
+//!   matters is who fills it. When the empty points behind it (the area it
+//!   opens onto, without it) are bordered by one colour's firm stones only,
+//!   that colour fills it, closing its border: the area behind becomes its
+//!   territory instead of one neutral region with the dame. When it opens
+//!   onto both sides' areas it is a last one-point endgame move, and the
+//!   side the ownership playouts favour there takes it. A plain dame goes
+//!   to the side whose neighbouring chain is shorter of liberties.
+//! * **Teire** (手入れ): once the dame are filled, a living chain with one
+//!   or two liberties that the opponent, moving first, could capture
+//!   ([`tactics::can_capture`]) gets its owner's defending move
+//!   ([`tactics::teire`]). Under territory counting that point is no
+//!   longer territory; under area counting it is a stone of the owner, so
+//!   nothing changes.
+//!
+//! Only *firm* chains bound areas and take part: pass-alive ones, or ones
+//! the analysis keeps with little doubt. An invader whose fate is in doubt
+//! is left alone, so that the borders around it close and the analysis can
+//! judge it again on the settled board (see [`super::analyse_with`]).
+//!
+//! Settling works on a copy: the game, its board and its history never
+//! change.
+
+use crate::board::{Board, Cell, Color, MAX_POINTS, Point};
+
+use super::tactics;
+
+/// How a point was filled while settling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fill {
+    /// A neutral point between living groups, filled by the given colour.
+    Dame(Color),
+    /// A defensive move inside the given colour's own area.
+    Teire(Color),
+}
+
+/// What a chain is to the settling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Alive beyond doubt: it bounds areas and fills dame.
+    Firm,
+    /// Dead: its points belong to the area around it.
+    Dead,
+    /// In doubt (or in seki): neither bounds an area nor fills one.
+    Open,
+}
+
+/// The settled position.
+#[derive(Clone, Debug)]
+pub struct Settlement {
+    /// The position with the dame filled and the teire added (dead stones
+    /// still on it).
+    pub board: Board,
+    /// Per point: how the settling filled it, if it did.
+    pub fills: Vec<Option<Fill>>,
+}
+
+impl Settlement {
+    /// The points filled as dame, in board order.
+    pub fn filled_dame(&self) -> impl Iterator<Item = Point> + '_ {
+        self.board
+            .points()
+            .filter(|p| matches!(self.fills[p.index()], Some(Fill::Dame(_))))
+    }
+
+    /// The teire points and their owners, in board order.
+    pub fn teire(&self) -> impl Iterator<Item = (Point, Color)> + '_ {
+        self.board
+            .points()
+            .filter_map(|p| match self.fills[p.index()] {
+                Some(Fill::Teire(c)) => Some((p, c)),
+                _ => None,
+            })
+    }
+}
+
+/// Rounds of dame filling and teire at most (each round settles every
+/// border it can; later rounds handle what a teire opened).
+const ROUNDS: usize = 4;
+
+/// Settles `board`: `role(p)` says what the chain of the stone at `p` is;
+/// `ownership(p)`, from -1 (White) to 1 (Black), breaks the ties of
+/// contested points. Stones placed while settling are firm.
+pub fn settle(
+    board: &Board,
+    role: impl Fn(Point) -> Role,
+    ownership: impl Fn(Point) -> f32,
+) -> Settlement {
+    let mut s = board.clone();
+    s.clear_ko();
+    let mut fills: Vec<Option<Fill>> = vec![None; MAX_POINTS];
+    let role_at = |fills: &[Option<Fill>], p: Point| -> Role {
+        if fills[p.index()].is_some() {
+            Role::Firm
+        } else {
+            role(p)
+        }
+    };
+    for _ in 0..ROUNDS {
+        let mut progress = false;
+        // Dame, until none is left.
+        loop {
+            let mut filled = false;
+            for p in board.points() {
+                if s.cell(p) != Cell::Empty {
+                    continue;
+                }
+                let Some(color) = dame_filler(&s, p, &|q| role_at(&fills, q), &ownership) else {
+                    continue;
+                };
+                s.play_unchecked(color, p);
+                s.clear_ko();
+                fills[p.index()] = Some(Fill::Dame(color));
+                filled = true;
+            }
+            if !filled {
+                break;
+            }
+            progress = true;
+        }
+        // Teire for every firm chain that could be captured, and for a
+        // chain in doubt whose saving move joins it to a firm chain of its
+        // colour (a tongue short of liberties at the edge of its owner's
+        // area, not an invader).
+        let mut seen = vec![false; MAX_POINTS];
+        for p in board.points() {
+            let Some(color) = s.color_at(p) else {
+                continue;
+            };
+            let head = s.chain(p);
+            let r = role_at(&fills, p);
+            if seen[head.index()] || s.liberties(p) > 2 || r == Role::Dead {
+                continue;
+            }
+            seen[head.index()] = true;
+            let joins_firm = |m: Point| {
+                s.neighbors(m).iter().any(|&n| {
+                    s.color_at(n) == Some(color)
+                        && s.chain(n) != head
+                        && role_at(&fills, n) == Role::Firm
+                })
+            };
+            if let Some(m) = tactics::teire(&s, p).filter(|&m| r == Role::Firm || joins_firm(m)) {
+                log::debug!(
+                    "settle: teire for the {color:?} chain at {:?}: {:?}",
+                    s.coords(p),
+                    s.coords(m)
+                );
+                s.play_unchecked(color, m);
+                s.clear_ko();
+                fills[m.index()] = Some(Fill::Teire(color));
+                progress = true;
+            }
+        }
+        if !progress {
+            break;
+        }
+    }
+    Settlement { board: s, fills }
+}
+
+/// The colour that fills the empty point `p` as a dame, or `None` when
+/// `p` is no dame (not next to firm stones of both colours, next to a
+/// chain in doubt of either colour, or no colour can fill it safely).
+fn dame_filler(
+    s: &Board,
+    p: Point,
+    role: &dyn Fn(Point) -> Role,
+    ownership: &dyn Fn(Point) -> f32,
+) -> Option<Color> {
+    let mut firm = [false; 2];
+    // Dead stones of each colour next to p: filling p with that colour
+    // would join them.
+    let mut dead = [false; 2];
+    let mut fewest = [usize::MAX; 2];
+    for n in s.neighbors(p) {
+        let Some(c) = s.color_at(n) else {
+            continue;
+        };
+        match role(n) {
+            // The last liberty of a chain is no dame: filling it is that
+            // chain's teire, or its capture.
+            Role::Firm if s.liberties(n) == 1 => return None,
+            Role::Firm => {
+                firm[c.index()] = true;
+                fewest[c.index()] = fewest[c.index()].min(s.liberties(n));
+            }
+            Role::Dead => dead[c.index()] = true,
+            // Next to a chain in doubt, a fill would decide its fate: the
+            // point is left for the analysis of the settled board.
+            Role::Open => return None,
+        }
+    }
+    if !(firm[0] && firm[1]) {
+        return None;
+    }
+    // Which colour's areas lie behind p.
+    let mut wants = [false; 2];
+    for n in s.neighbors(p) {
+        if s.cell(n) == Cell::Empty
+            && let Some(c) = area_owner(s, n, p, role)
+        {
+            wants[c.index()] = true;
+        }
+    }
+    // The side whose neighbouring chain is shorter of liberties fills a
+    // plain dame (it protects itself); on a tie, the side the playouts
+    // favour there.
+    let by_liberties = || {
+        if fewest[0] < fewest[1] || (fewest[0] == fewest[1] && ownership(p) >= 0.0) {
+            Color::Black
+        } else {
+            Color::White
+        }
+    };
+    let first = match wants {
+        [true, false] => Color::Black,
+        [false, true] => Color::White,
+        [true, true] => {
+            if ownership(p) < 0.0 {
+                Color::White
+            } else {
+                Color::Black
+            }
+        }
+        [false, false] => by_liberties(),
+    };
+    // A fill that leaves a chain of the other side open to capture forces
+    // a teire: that fill is a move in sente, and the side it favours makes
+    // it (the owner of the weak chain then pays with the teire).
+    let forcing =
+        [Color::Black, Color::White].map(|c| safe_fill(s, c, p) && forces_teire(s, c, p, role));
+    let first = match forcing {
+        [true, false] => Color::Black,
+        [false, true] => Color::White,
+        _ => first,
+    };
+    let contested = wants[0] && wants[1];
+    let must = wants[0] != wants[1] && forcing[0] == forcing[1];
+    [first, first.opponent()]
+        .into_iter()
+        .take(if must { 1 } else { 2 })
+        .find(|&c| !dead[c.index()] && safe_fill(s, c, p))
+        .or_else(|| {
+            if contested {
+                log::debug!("settle: contested point {:?} left open", s.coords(p));
+            }
+            None
+        })
+}
+
+/// Whether `color` filling `p` leaves a chain of the other colour next to
+/// `p`, a firm one, that its owner could lose ([`tactics::can_capture`]).
+fn forces_teire(s: &Board, color: Color, p: Point, role: &dyn Fn(Point) -> Role) -> bool {
+    let mut b = s.clone();
+    b.play_unchecked(color, p);
+    b.clear_ko();
+    b.neighbors(p).iter().any(|&n| {
+        b.color_at(n) == Some(color.opponent())
+            && role(n) == Role::Firm
+            && b.liberties(n) <= 2
+            && tactics::can_capture(&b, n)
+    })
+}
+
+/// Whether `color` may fill `p`: legal, captures nothing, and leaves its
+/// chain more than one liberty.
+fn safe_fill(s: &Board, color: Color, p: Point) -> bool {
+    if s.is_suicide(color, p) || s.is_self_atari(color, p) {
+        return false;
+    }
+    // No capture: every opponent neighbour keeps a liberty.
+    !s.neighbors(p)
+        .iter()
+        .any(|&n| s.color_at(n) == Some(color.opponent()) && s.liberties(n) == 1)
+}
+
+/// The colour whose firm stones alone bound the area of empty points (and
+/// stones that are not firm) reached from `start` without crossing `skip`,
+/// or `None` when both colours or none do.
+fn area_owner(s: &Board, start: Point, skip: Point, role: &dyn Fn(Point) -> Role) -> Option<Color> {
+    let mut seen = vec![false; MAX_POINTS];
+    let mut stack = vec![start];
+    seen[start.index()] = true;
+    seen[skip.index()] = true;
+    let mut bits = [false; 2];
+    while let Some(q) = stack.pop() {
+        for n in s.neighbors(q) {
+            if seen[n.index()] || s.cell(n) == Cell::Border {
+                continue;
+            }
+            match s.color_at(n) {
+                Some(c) if role(n) == Role::Firm => bits[c.index()] = true,
+                _ => {
+                    seen[n.index()] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        if bits[0] && bits[1] {
+            return None;
+        }
+    }
+    match bits {
+        [true, false] => Some(Color::Black),
+        [false, true] => Some(Color::White),
+        _ => None,
+    }
+}

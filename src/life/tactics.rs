@@ -1,0 +1,207 @@
+//! Tactical reading for the counting phase: can a chain short of
+//! liberties be captured when its opponent moves first, and which move of
+//! its owner (a teire, 手入れ) prevents it?
+//!
+//! The reading is a plain depth-first search over the moves that matter
+//! to a chain with one or two liberties: the attacker plays on a liberty,
+//! the defender extends on a liberty, captures an attacking chain that is
+//! in atari, or (with two liberties left) plays elsewhere. A chain that
+//! reaches three liberties counts as safe, and so does one the search has
+//! no budget left to read: the reading only ever *adds* a teire where it
+//! proves a capture, never removes a stone.
+
+use crate::board::{Board, Cell, Color, Point};
+
+/// Plies read at most.
+const DEPTH: u32 = 12;
+/// Positions visited at most per question.
+pub const NODES: u32 = 4000;
+
+/// The liberties of the chain at `p`, in board order (empty when `p` is
+/// empty).
+pub fn liberties_of(board: &Board, p: Point) -> Vec<Point> {
+    let mut libs = Vec::new();
+    if board.color_at(p).is_none() {
+        return libs;
+    }
+    let mut q = p;
+    loop {
+        for n in board.neighbors(q) {
+            if board.cell(n) == Cell::Empty && !libs.contains(&n) {
+                libs.push(n);
+            }
+        }
+        q = board.next_stone(q);
+        if q == p {
+            break;
+        }
+    }
+    libs.sort_by_key(|p| p.index());
+    libs
+}
+
+/// The liberty of each opponent chain next to the chain at `p` that is
+/// in atari: the points where the owner of `p` captures.
+fn captures_next_to(board: &Board, p: Point) -> Vec<Point> {
+    let Some(color) = board.color_at(p) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut q = p;
+    loop {
+        for n in board.neighbors(q) {
+            if board.color_at(n) == Some(color.opponent()) && board.liberties(n) == 1 {
+                for l in liberties_of(board, n) {
+                    if !out.contains(&l) {
+                        out.push(l);
+                    }
+                }
+            }
+        }
+        q = board.next_stone(q);
+        if q == p {
+            break;
+        }
+    }
+    out.sort_by_key(|p| p.index());
+    out
+}
+
+/// `color` at `p` on a copy of `board` (ko ignored: the counting phase
+/// reads shapes, not ko fights), or `None` when the move is a suicide or
+/// the point is taken.
+fn after(board: &Board, color: Color, p: Point) -> Option<Board> {
+    if board.cell(p) != Cell::Empty || board.is_suicide(color, p) {
+        return None;
+    }
+    let mut b = board.clone();
+    b.clear_ko();
+    b.play_unchecked(color, p);
+    Some(b)
+}
+
+/// Whether the opponent of the chain at `target`, moving first, captures
+/// it. `false` for an empty point.
+pub fn can_capture(board: &Board, target: Point) -> bool {
+    let Some(color) = board.color_at(target) else {
+        return false;
+    };
+    let mut nodes = NODES;
+    attack(board, target, color, DEPTH, &mut nodes)
+}
+
+/// The attacker to move: can the chain of `color` at `target` be taken?
+fn attack(board: &Board, target: Point, color: Color, depth: u32, nodes: &mut u32) -> bool {
+    if board.color_at(target) != Some(color) {
+        return true;
+    }
+    let libs = liberties_of(board, target);
+    if libs.len() == 1 {
+        return after(board, color.opponent(), libs[0]).is_some();
+    }
+    if libs.len() > 2 || depth == 0 || *nodes == 0 {
+        return false;
+    }
+    for &m in &libs {
+        if *nodes == 0 {
+            return false;
+        }
+        *nodes -= 1;
+        let Some(b) = after(board, color.opponent(), m) else {
+            continue;
+        };
+        if !defend(&b, target, color, depth - 1, nodes) {
+            return true;
+        }
+    }
+    false
+}
+
+/// The defender to move: can the chain of `color` at `target` be saved?
+fn defend(board: &Board, target: Point, color: Color, depth: u32, nodes: &mut u32) -> bool {
+    if board.color_at(target) != Some(color) {
+        return false;
+    }
+    let libs = liberties_of(board, target);
+    if libs.len() > 2 || (libs.len() == 2 && (depth == 0 || *nodes == 0)) {
+        return true;
+    }
+    if depth == 0 || *nodes == 0 {
+        return false;
+    }
+    let mut moves = captures_next_to(board, target);
+    for l in libs.iter().copied() {
+        if !moves.contains(&l) {
+            moves.push(l);
+        }
+    }
+    for m in moves {
+        if *nodes == 0 {
+            return true;
+        }
+        *nodes -= 1;
+        let Some(b) = after(board, color, m) else {
+            continue;
+        };
+        if !attack(&b, target, color, depth - 1, nodes) {
+            return true;
+        }
+    }
+    // With two liberties the defender may also leave the chain alone.
+    libs.len() == 2 && !attack(board, target, color, depth - 1, nodes)
+}
+
+/// A move of the owner of the chain at `target` after which its opponent,
+/// moving first, can no longer capture it: a capture of an attacking chain
+/// in atari, or a liberty (the one that leaves it most liberties). `None` when the chain cannot
+/// be captured or cannot be saved.
+pub fn teire(board: &Board, target: Point) -> Option<Point> {
+    let color = board.color_at(target)?;
+    if !can_capture(board, target) {
+        return None;
+    }
+    let mut moves = captures_next_to(board, target);
+    for l in liberties_of(board, target) {
+        if !moves.contains(&l) {
+            moves.push(l);
+        }
+    }
+    // Of the moves that save it, the one that leaves the chain the most
+    // liberties (a solid connection rather than a hanging one).
+    let mut best: Option<(usize, Point)> = None;
+    for m in moves {
+        let Some(b) = after(board, color, m) else {
+            continue;
+        };
+        let libs = b.liberties(target);
+        if b.color_at(target) == Some(color)
+            && libs >= 2
+            && best.is_none_or(|(l, _)| libs > l)
+            && !can_capture(&b, target)
+        {
+            best = Some((libs, m));
+        }
+    }
+    best.map(|(_, m)| m)
+}
+
+/// Whether the chain at `p` is lost whoever moves first: its opponent
+/// captures it, and no move of its owner ([`teire`]'s candidates) stops
+/// that. `false` for an empty point.
+pub fn is_dead(board: &Board, p: Point) -> bool {
+    let Some(color) = board.color_at(p) else {
+        return false;
+    };
+    if !can_capture(board, p) {
+        return false;
+    }
+    let mut moves = captures_next_to(board, p);
+    for l in liberties_of(board, p) {
+        if !moves.contains(&l) {
+            moves.push(l);
+        }
+    }
+    !moves.into_iter().any(|m| {
+        after(board, color, m).is_some_and(|b| b.color_at(p) == Some(color) && !can_capture(&b, p))
+    })
+}
