@@ -140,17 +140,17 @@ clear_board
 play b e5
 play w c3
 70 loadsgf gtp-tests/sgf/bad-illegal.sgf
-#? ?[cannot load file]
+#? ?[cannot load file: move 2 \(White E5\) is on an occupied point]
 71 loadsgf gtp-tests/sgf/bad-truncated.sgf
-#? ?[cannot load file]
+#? ?[cannot load file: the file ends inside the game record \(truncated\?\)]
 72 loadsgf gtp-tests/sgf/bad-offboard.sgf
-#? ?[cannot load file]
+#? ?[cannot load file: move 2 \(White \[zz\]\) is off the board]
 73 loadsgf gtp-tests/sgf/bad-size.sgf
-#? ?[cannot load file]
+#? ?[cannot load file: board size 52 is not supported]
 74 loadsgf /dev/zero
-#? ?[cannot load file]
+#? ?[cannot load file: not a regular file]
 75 loadsgf gtp-tests
-#? ?[cannot load file]
+#? ?[cannot load file: not a regular file]
 76 loadsgf gtp-tests/sgf/ko-9x9.sgf x
 #? ?[syntax error.*]
 77 loadsgf gtp-tests/sgf/ko-9x9.sgf 1 2
