@@ -481,3 +481,20 @@ fn remaining_time_is_rounded_down_to_the_millisecond() {
     assert_eq!(seconds(12.25), "12.25");
     assert_eq!(seconds(0.0004), "0");
 }
+
+/// A record says the rules it was played under: the preset's name whatever
+/// the komi, and Korean as Korean (the same settings as Japanese).
+#[test]
+fn rules_are_written_by_their_preset_name() {
+    let mut chinese = Rules::preset("chinese").expect("chinese");
+    chinese.set("komi", "6.5").expect("komi");
+    let mut game = Game::new(9, chinese).expect("9x9");
+    game.set_komi(6.5);
+    assert!(write(&game, None, None).contains("RU[chinese]KM[6.5]"));
+    let korean = Rules::preset("korean").expect("korean");
+    let game = Game::new(9, korean).expect("9x9");
+    let text = write(&game, None, None);
+    assert!(text.contains("RU[korean]"), "{text}");
+    let back = load_str(&text).expect("loads");
+    assert_eq!(back.game.rules().preset_name(), Some("korean"));
+}
