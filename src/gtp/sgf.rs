@@ -121,7 +121,7 @@ pub fn load_error_reason(e: &SgfError) -> String {
             }
         ),
         SgfError::SetupWithoutLiberties { color, at } => format!(
-            "setup stone {} {} would have no liberties",
+            "setup stone {} {} would leave a chain without liberties",
             color_word(*color),
             vertex(Some(*at))
         ),

@@ -248,6 +248,7 @@ pub fn parse(input: &[u8]) -> Result<GameTree<'_>, SgfError> {
                 let Some(node) = current else {
                     return Err(syntax(pos, SyntaxProblem::PropertyBeforeNode));
                 };
+                let ident_at = pos;
                 let Ok((rest, name)) = ident(&input[pos..]) else {
                     return Err(syntax(pos, SyntaxProblem::UnexpectedByte(b)));
                 };
@@ -282,7 +283,7 @@ pub fn parse(input: &[u8]) -> Result<GameTree<'_>, SgfError> {
                     }
                 }
                 if vals.is_empty() {
-                    return Err(syntax(pos, SyntaxProblem::PropertyWithoutValue));
+                    return Err(syntax(ident_at, SyntaxProblem::PropertyWithoutValue));
                 }
                 items += 1;
                 tree.nodes[node].props.push(Property {
