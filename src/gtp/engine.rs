@@ -165,7 +165,7 @@ pub struct Engine {
     pub(super) clock: Clock,
     /// The game information of the record `loadsgf` loaded, for
     /// `printsgf`; `None` after `clear_board` or `boardsize`.
-    pub(super) record: Option<sgf::LoadedRecord>,
+    pub(super) record: Option<Arc<sgf::LoadedRecord>>,
     /// Lag margin and the move time without a time limit.
     pub(super) time_options: TimeOptions,
     /// How the player searches, passes and resigns.

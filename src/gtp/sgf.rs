@@ -8,6 +8,7 @@
 //! `? cannot load file: …` ([`load_error_reason`]).
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::board::{Color, IllegalMove};
@@ -27,6 +28,8 @@ use super::vertex::{color_name, column_letter};
 /// The game information of the last record loaded, and the settings the
 /// load gave, so that `printsgf` can tell which of the record's values
 /// still hold. Dropped by `clear_board` and `boardsize` (a new game).
+/// Shared behind an `Arc` (it never changes, and the engine is copied
+/// before every command, while a game comment may be megabytes).
 #[derive(Clone, Debug)]
 pub struct LoadedRecord {
     info: GameInfo,
@@ -214,7 +217,7 @@ pub fn loadsgf(engine: &mut Engine, args: &[&str]) -> Reply {
     engine.game = loaded.game;
     engine.komi_explicit = loaded.komi_explicit;
     engine.clock = clock;
-    engine.record = Some(record);
+    engine.record = Some(Arc::new(record));
     Ok(color_name(loaded.to_move).to_string())
 }
 

@@ -3,6 +3,8 @@
 //!
 //! * [`parse`]: bytes → a tree of nodes (nom leaf parsers, an explicit
 //!   stack for the tree: no recursion, so no stack overflow on any input);
+//! * [`info`]: the game information, read leniently (free-text times,
+//!   komi and rules names in any charset);
 //! * [`write`]: a game → SGF text;
 //! * this file: the mapping from a tree's main line to a [`Game`]
 //!   ([`load`]), and reading a file with a size bound ([`read_file`]).
@@ -10,8 +12,10 @@
 //! Loading replays every move through [`Game::play`], so the board,
 //! captures and the superko history come out exactly as if the moves had
 //! been played; a move that is illegal in the game refuses the whole file.
-//! Nothing here knows GTP: the GTP layer turns an [`SgfError`] into
-//! `cannot load file`.
+//! Strict about the position, lenient about the rest: only what decides
+//! the position can refuse a file. Nothing here knows GTP: errors are
+//! data ([`SgfError`]), which the GTP layer words as the reason of
+//! `? cannot load file: …`.
 
 pub mod info;
 pub mod parse;
