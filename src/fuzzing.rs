@@ -282,14 +282,14 @@ pub fn check_sgf(data: &[u8]) {
             },
         ) {
             Ok(part) => part,
-            Err(e) => panic!("whole file loads, but not up to move {until}: {e}"),
+            Err(e) => panic!("whole file loads, but not up to move {until}: {e:?}"),
         };
         assert_eq!(part.game.moves(), &game.moves()[..until - 1]);
     }
     let text = sgf::write(game, None, None);
     let again = match sgf::load(text.as_bytes(), &opts) {
         Ok(again) => again,
-        Err(e) => panic!("the written record does not load: {e}\n{text}"),
+        Err(e) => panic!("the written record does not load: {e:?}\n{text}"),
     };
     assert!(
         again.game.board().same_position(game.board()),

@@ -366,7 +366,8 @@ fn main() -> ExitCode {
 fn run_score(args: &ScoreArgs) -> Result<(), String> {
     use weiqi::sgf::{self, LoadOptions};
     let path = args.file.display();
-    let bytes = sgf::read_file(&args.file).map_err(|e| format!("{path}: {e}"))?;
+    let bytes = sgf::read_file(&args.file)
+        .map_err(|e| format!("{path}: {}", weiqi::gtp::sgf::load_error_reason(&e)))?;
     let defaults = Rules::default();
     let opts = LoadOptions {
         until: None,
@@ -374,7 +375,8 @@ fn run_score(args: &ScoreArgs) -> Result<(), String> {
         komi: defaults.default_komi,
         komi_explicit: false,
     };
-    let loaded = sgf::load(&bytes, &opts).map_err(|e| format!("{path}: {e}"))?;
+    let loaded = sgf::load(&bytes, &opts)
+        .map_err(|e| format!("{path}: {}", weiqi::gtp::sgf::load_error_reason(&e)))?;
     let mut game = loaded.game;
     if let Some(rules) = args.rules {
         let komi = if loaded.komi_explicit {

@@ -52,7 +52,11 @@ impl HandicapBonus {
 }
 
 /// A complete rule set.
-#[derive(Clone, Copy, Debug, PartialEq)]
+///
+/// Two rule sets are equal when they play and count alike and have the
+/// same default komi: the preset name they came from is not compared
+/// (`korean` and `japanese` are the same rules).
+#[derive(Clone, Copy, Debug)]
 pub struct Rules {
     pub ko: KoRule,
     /// Whether a move that removes its own chain of two or more stones is
@@ -62,6 +66,17 @@ pub struct Rules {
     pub handicap_bonus: HandicapBonus,
     /// Komi used when none was set explicitly.
     pub default_komi: f64,
+    /// The preset these rules were made from, if any: the name a record
+    /// should carry when two presets have the same settings (`korean`,
+    /// `japanese`). [`Rules::preset_name`] trusts it only while the
+    /// settings are still that preset's.
+    pub preset: Option<&'static str>,
+}
+
+impl PartialEq for Rules {
+    fn eq(&self, other: &Rules) -> bool {
+        self.same_play(other) && self.default_komi == other.default_komi
+    }
 }
 
 /// A named preset.
@@ -84,6 +99,7 @@ pub const PRESETS: &[Preset] = &[
             scoring: Scoring::Area,
             handicap_bonus: HandicapBonus::N,
             default_komi: 7.5,
+            preset: Some("chinese"),
         },
     },
     Preset {
@@ -95,6 +111,7 @@ pub const PRESETS: &[Preset] = &[
             scoring: Scoring::Territory,
             handicap_bonus: HandicapBonus::Zero,
             default_komi: 6.5,
+            preset: Some("japanese"),
         },
     },
     Preset {
@@ -106,6 +123,7 @@ pub const PRESETS: &[Preset] = &[
             scoring: Scoring::Territory,
             handicap_bonus: HandicapBonus::Zero,
             default_komi: 6.5,
+            preset: Some("korean"),
         },
     },
     Preset {
@@ -117,6 +135,7 @@ pub const PRESETS: &[Preset] = &[
             scoring: Scoring::Area,
             handicap_bonus: HandicapBonus::Zero,
             default_komi: 7.5,
+            preset: Some("tromp-taylor"),
         },
     },
     Preset {
@@ -128,6 +147,7 @@ pub const PRESETS: &[Preset] = &[
             scoring: Scoring::Area,
             handicap_bonus: HandicapBonus::NMinus1,
             default_komi: 7.5,
+            preset: Some("aga"),
         },
     },
     Preset {
@@ -139,6 +159,7 @@ pub const PRESETS: &[Preset] = &[
             scoring: Scoring::Area,
             handicap_bonus: HandicapBonus::Zero,
             default_komi: 7.0,
+            preset: Some("new-zealand"),
         },
     },
 ];
@@ -181,9 +202,31 @@ impl Rules {
             .ok_or_else(|| RulesError::UnknownPreset(name.to_string()))
     }
 
-    /// The name of the preset these rules equal, if any.
+    /// Whether the two rule sets play and count alike (ko, suicide,
+    /// scoring, handicap compensation), whatever their default komi.
+    pub fn same_play(&self, other: &Rules) -> bool {
+        self.ko == other.ko
+            && self.multi_stone_suicide == other.multi_stone_suicide
+            && self.scoring == other.scoring
+            && self.handicap_bonus == other.handicap_bonus
+    }
+
+    /// The name of the preset these rules play as, if any: the preset they
+    /// were made from while they still play as it (`korean` stays
+    /// `korean`), else the first with the same settings. The default komi
+    /// does not count: the Chinese rules with komi 6.5 are still `chinese`
+    /// (a record writes the komi on its own).
     pub fn preset_name(&self) -> Option<&'static str> {
-        PRESETS.iter().find(|p| p.rules == *self).map(|p| p.name)
+        if let Some(name) = self.preset
+            && let Some(p) = PRESETS.iter().find(|p| p.name == name)
+            && p.rules.same_play(self)
+        {
+            return Some(p.name);
+        }
+        PRESETS
+            .iter()
+            .find(|p| p.rules.same_play(self))
+            .map(|p| p.name)
     }
 
     /// Changes one setting, by the keys and values of KataGo's rules JSON
@@ -370,9 +413,25 @@ mod tests {
         assert_eq!(Rules::preset("chinese-kgs").expect("alias"), c);
         assert!(Rules::preset("martian").is_err());
         for p in PRESETS {
-            // Korean equals Japanese, so the first match wins for it.
-            assert!(p.rules.preset_name().is_some());
+            // Each preset keeps its own name, Korean too (the same
+            // settings as Japanese).
+            assert_eq!(p.rules.preset_name(), Some(p.name));
         }
+        // The default komi is no part of the name.
+        let mut c65 = c;
+        c65.set("komi", "6.5").expect("komi");
+        assert_eq!(c65.preset_name(), Some("chinese"));
+        // Settings changed away from the preset: the name follows them.
+        let mut k = Rules::preset("korean").expect("korean");
+        k.set("scoring", "AREA").expect("scoring");
+        k.set("whiteHandicapBonus", "N").expect("bonus");
+        k.set("ko", "POSITIONAL").expect("ko");
+        assert_eq!(k.preset_name(), Some("chinese"));
+        k.set("suicide", "true").expect("suicide");
+        k.set("whiteHandicapBonus", "0").expect("bonus");
+        assert_eq!(k.preset_name(), Some("tromp-taylor"));
+        k.set("ko", "SIMPLE").expect("ko");
+        assert_eq!(k.preset_name(), None);
     }
 
     #[test]

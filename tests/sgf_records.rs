@@ -65,6 +65,16 @@ fn board(e: &mut Engine) -> String {
     )
 }
 
+/// A record from its setup or first move on (after the game information).
+fn body(sgf: &str) -> &str {
+    let start = ["\nHA[", "\nAB[", "\n;"]
+        .iter()
+        .filter_map(|m| sgf.find(m))
+        .min()
+        .unwrap_or(0);
+    &sgf[start..]
+}
+
 fn color_word(c: Color) -> &'static str {
     match c {
         Color::Black => "black",
@@ -103,12 +113,13 @@ fn cjk_records_load_as_their_moves_replayed() {
         ] {
             assert_eq!(run(&mut e, cmd), run(&mut played, cmd), "{name}: {cmd}");
         }
-        // Same game, so the same record (rules, komi, handicap, moves).
-        assert_eq!(
-            run(&mut e, "printsgf"),
-            run(&mut played, "printsgf"),
-            "{name}"
-        );
+        // Same game, so the same record (handicap, moves); the loaded one
+        // also carries the file's game information (names, event, rules
+        // and komi as given).
+        let (loaded_sgf, played_sgf) = (run(&mut e, "printsgf"), run(&mut played, "printsgf"));
+        assert_eq!(body(&loaded_sgf), body(&played_sgf), "{name}");
+        assert!(loaded_sgf.contains("DT[2024-05-01]"), "{name}");
+        assert!(!played_sgf.contains("DT["), "{name}");
         // The position before move N is the first N-1 moves replayed.
         for n in [1, 2, 21, 22, total / 2, total] {
             let (mut part, reply) = loaded(name, Some(n));
@@ -208,7 +219,8 @@ fn deep_variations_through_gtp() {
             let expect = if depth % 2 == 0 { "black" } else { "white" };
             assert_eq!((reply, moves), (Ok(expect.to_string()), depth));
         } else {
-            assert_eq!((reply, moves), (Err("cannot load file".to_string()), 0));
+            let why = format!("cannot load file: too many moves (more than {MAX_MOVES})");
+            assert_eq!((reply, moves), (Err(why), 0));
         }
     }
 }

@@ -145,7 +145,7 @@ fn a_thousand_random_games_round_trip() {
         let text = sgf::write(&game, result.as_deref(), clock.as_ref());
         assert!(!text.contains("\n\n"), "game {i}: blank line in\n{text}");
         let loaded =
-            sgf::load(text.as_bytes(), &opts).unwrap_or_else(|e| panic!("game {i}: {e}\n{text}"));
+            sgf::load(text.as_bytes(), &opts).unwrap_or_else(|e| panic!("game {i}: {e:?}\n{text}"));
         assert_eq!(state(&loaded.game), state(&game), "game {i}:\n{text}");
         assert_eq!(loaded.to_move, game.to_move(), "game {i}");
         assert!(loaded.komi_explicit && loaded.rules_from_file, "game {i}");

@@ -163,6 +163,9 @@ pub struct Engine {
     pub(super) komi_explicit: bool,
     /// Both players' clocks.
     pub(super) clock: Clock,
+    /// The game information of the record `loadsgf` loaded, for
+    /// `printsgf`; `None` after `clear_board` or `boardsize`.
+    pub(super) record: Option<Arc<sgf::LoadedRecord>>,
     /// Lag margin and the move time without a time limit.
     pub(super) time_options: TimeOptions,
     /// How the player searches, passes and resigns.
@@ -191,6 +194,7 @@ impl Engine {
             game,
             komi_explicit: komi.is_some(),
             clock: Clock::default(),
+            record: None,
             time_options: TimeOptions::default(),
             player: PlayerSettings::default(),
             search: SearchSlot::new(PlayerSettings::default().search_config()),

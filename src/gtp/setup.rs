@@ -36,6 +36,7 @@ pub fn boardsize(engine: &mut Engine, args: &[&str]) -> Reply {
     game.set_komi(engine.game.komi());
     engine.game = game;
     engine.clock.reset();
+    engine.record = None;
     Ok(String::new())
 }
 
@@ -45,6 +46,7 @@ pub fn clear_board(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 0)?;
     engine.game.clear();
     engine.clock.reset();
+    engine.record = None;
     Ok(String::new())
 }
 

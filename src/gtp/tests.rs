@@ -680,21 +680,28 @@ fn failing_loadsgf_changes_nothing() {
         "boardsize 9\nkomi 3.5\nplay b e5\nplay w c3\ntime_settings 60 30 5\n",
     );
     let before = state(&e);
-    let bad: &[&[u8]] = &[
-        b"",
-        b"(;SZ[9];B[ee]",
-        b"(;SZ[30])",
-        b"(;SZ[9];B[ee];W[ee])",
-        b"(;SZ[9];B[zz])",
-        b"(;GM[3])",
-        b"(;SZ[9]KM[x])",
-        b"\xff\xfe garbage",
+    // Each refusal says why, after the spec's words.
+    let bad: &[(&[u8], &str)] = &[
+        (b"", "not an SGF file"),
+        (
+            b"(;SZ[9];B[ee]",
+            "the file ends inside the game record (truncated?)",
+        ),
+        (b"(;SZ[30])", "board size 30 is not supported"),
+        (
+            b"(;SZ[9];B[ee];W[ee])",
+            "move 2 (White E5) is on an occupied point",
+        ),
+        (b"(;SZ[9];B[zz])", "move 1 (Black [zz]) is off the board"),
+        (b"(;GM[3])", "not a Go record (GM[3])"),
+        (b"(;SZ[9]HA[x])", "bad handicap HA[x]"),
+        (b"\xff\xfe garbage", "not an SGF file"),
     ];
-    for (i, bytes) in bad.iter().enumerate() {
+    for (i, (bytes, why)) in bad.iter().enumerate() {
         let path = temp_sgf(&format!("bad{i}"));
         std::fs::write(&path, bytes).expect("temp file");
         let reply = one(&mut e, &format!("loadsgf {}", path.display()));
-        assert_eq!(reply, "? cannot load file", "{i}");
+        assert_eq!(reply, format!("? cannot load file: {why}"), "{i}");
         assert_eq!(state(&e), before, "{i}");
         let _ = std::fs::remove_file(&path);
     }

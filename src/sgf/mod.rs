@@ -3,6 +3,8 @@
 //!
 //! * [`parse`]: bytes → a tree of nodes (nom leaf parsers, an explicit
 //!   stack for the tree: no recursion, so no stack overflow on any input);
+//! * [`info`]: the game information, read leniently (free-text times,
+//!   komi and rules names in any charset);
 //! * [`write`]: a game → SGF text;
 //! * this file: the mapping from a tree's main line to a [`Game`]
 //!   ([`load`]), and reading a file with a size bound ([`read_file`]).
@@ -10,86 +12,151 @@
 //! Loading replays every move through [`Game::play`], so the board,
 //! captures and the superko history come out exactly as if the moves had
 //! been played; a move that is illegal in the game refuses the whole file.
-//! Nothing here knows GTP: the GTP layer turns an [`SgfError`] into
-//! `cannot load file`.
+//! Strict about the position, lenient about the rest: only what decides
+//! the position can refuse a file. Nothing here knows GTP: errors are
+//! data ([`SgfError`]), which the GTP layer words as the reason of
+//! `? cannot load file: …`.
 
+pub mod info;
 pub mod parse;
 pub mod write;
 
-use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
 use crate::board::{Board, Color, MAX_POINTS, Point};
-use crate::game::{Game, GameError, MAX_MOVES, Move};
-use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
+use crate::game::{Game, GameError, Move};
+use crate::rules::Rules;
 
+pub use info::GameInfo;
 pub use parse::{GameTree, Node, Property, parse};
-pub use write::write;
+pub use write::{write, write_record};
 
 /// Largest file [`read_file`] accepts.
 pub const MAX_FILE_BYTES: u64 = 16 << 20;
 
-/// Why a record could not be read or loaded.
+/// Why a record could not be read or loaded. Only what decides the
+/// position refuses a file (the size, the moves, setup stones, `HA`, `PL`);
+/// the game information never does. The GTP layer turns these into the
+/// text of `? cannot load file: …`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SgfError {
     /// The file could not be read.
-    Io(String),
-    /// The file or the tree is larger than the bounds allow.
-    TooLarge(String),
-    /// No `(;` game tree in the input.
-    NoGameTree,
-    /// The input ends inside a value or before the tree is closed.
-    UnexpectedEnd,
-    /// Something other than SGF at byte `offset`.
-    Syntax { offset: usize, what: &'static str },
-    /// `GM` is not 1 (Go).
+    Io(IoProblem),
+    /// The file or the game is larger than the bounds allow.
+    TooLarge(Limit),
+    /// No game tree (`(;`) in the input.
+    NotSgf,
+    /// The input ends inside a value or before the game tree is closed.
+    Truncated,
+    /// Something other than SGF at `line`, `column` (both from 1; the
+    /// column counts bytes).
+    Syntax {
+        line: usize,
+        column: usize,
+        problem: SyntaxProblem,
+    },
+    /// `GM` is not 1 (Go); the value as shown.
     NotGo(String),
-    /// `SZ` is malformed, not square, or a size weiqi does not support.
-    BadSize(String),
-    /// A property value that cannot be understood.
-    BadValue { ident: String, value: String },
-    /// A point outside the board.
-    OffBoard { ident: String, value: String },
-    /// Setup stones that cannot be placed (occupied, capturing, no
-    /// liberties).
-    BadSetup(GameError),
-    /// `AB`/`AW`/`AE` after the first move (not supported by [`Game`]).
-    SetupAfterMoves,
-    /// Move `number` (counted from 1) is illegal in the game.
-    IllegalMove {
+    /// `SZ` names a board weiqi cannot play on.
+    Size(SizeProblem),
+    /// `HA` is not a number; the value as shown.
+    BadHandicap(String),
+    /// `PL` is not a colour; the value as shown.
+    BadPlayer(String),
+    /// Move `number` (from 1) is not a point, or not on the board.
+    BadMove {
         number: usize,
         color: Color,
         value: String,
+        off_board: bool,
+    },
+    /// A setup value (`AB`, `AW`, `AE`) is not a point or point list, or
+    /// not on the board.
+    BadSetupPoint {
+        ident: String,
+        value: String,
+        off_board: bool,
+    },
+    /// The setup stone at `at` (column, row from the bottom left, from 0)
+    /// would leave a chain without liberties.
+    SetupWithoutLiberties { color: Color, at: (usize, usize) },
+    /// `AB`/`AW`/`AE` after `after` moves (not supported by [`Game`]).
+    SetupAfterMoves { after: usize },
+    /// Move `number` (from 1), at `at` (column, row from the bottom left,
+    /// from 0; `None` for a pass), is illegal in the game.
+    IllegalMove {
+        number: usize,
+        color: Color,
+        at: Option<(usize, usize)>,
         why: GameError,
     },
 }
 
-impl fmt::Display for SgfError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SgfError::Io(e) => write!(f, "cannot read: {e}"),
-            SgfError::TooLarge(what) => write!(f, "too large: {what}"),
-            SgfError::NoGameTree => f.write_str("no game tree"),
-            SgfError::UnexpectedEnd => f.write_str("unexpected end of file (truncated?)"),
-            SgfError::Syntax { offset, what } => write!(f, "syntax error at byte {offset}: {what}"),
-            SgfError::NotGo(gm) => write!(f, "GM[{gm}] is not Go"),
-            SgfError::BadSize(sz) => write!(f, "unsupported board size SZ[{sz}]"),
-            SgfError::BadValue { ident, value } => write!(f, "bad value {ident}[{value}]"),
-            SgfError::OffBoard { ident, value } => write!(f, "{ident}[{value}] is off the board"),
-            SgfError::BadSetup(e) => write!(f, "bad setup stones: {e}"),
-            SgfError::SetupAfterMoves => f.write_str("setup stones after a move"),
-            SgfError::IllegalMove {
-                number,
-                color,
-                value,
-                why,
-            } => write!(f, "move {number} ({color:?} [{value}]) is illegal: {why}"),
-        }
-    }
+/// Why a file could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IoProblem {
+    NotFound,
+    PermissionDenied,
+    /// A directory, pipe or device.
+    NotAFile,
+    /// Another error, as the system words it.
+    Other(String),
 }
 
-impl std::error::Error for SgfError {}
+/// The bound a record goes beyond.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// More than [`MAX_FILE_BYTES`] bytes.
+    Bytes,
+    /// More than [`parse::MAX_NODES`] nodes.
+    Nodes,
+    /// More than [`parse::MAX_ITEMS`] properties and values.
+    Items,
+    /// More than [`MAX_MOVES`](crate::game::MAX_MOVES) moves.
+    Moves,
+}
+
+/// What is wrong with `SZ`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SizeProblem {
+    /// A square board outside the sizes weiqi supports.
+    Unsupported(usize),
+    /// Columns and rows differ.
+    NotSquare(usize, usize),
+    /// Not a size at all; the value as shown.
+    Malformed(String),
+}
+
+/// What the reader found where SGF syntax wanted something else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SyntaxProblem {
+    /// A property before the first `;`.
+    PropertyBeforeNode,
+    /// A property name without a `[value]`.
+    PropertyWithoutValue,
+    /// A byte that cannot start anything here.
+    UnexpectedByte(u8),
+}
+
+/// Longest text of a file's value that an error shows.
+const SHOWN_CHARS: usize = 24;
+
+/// A value from the file as an error shows it: lossy UTF-8, control
+/// characters as `?`, at most [`SHOWN_CHARS`] characters (then `...`), so
+/// that it fits on the one line of a GTP reply.
+pub fn shown(v: &[u8]) -> String {
+    let text = String::from_utf8_lossy(v);
+    let mut out: String = text
+        .chars()
+        .take(SHOWN_CHARS)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    if text.chars().nth(SHOWN_CHARS).is_some() {
+        out.push_str("...");
+    }
+    out
+}
 
 /// What follows the main time, as `OT` writes it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -142,6 +209,19 @@ pub struct Loaded {
     pub time: TimeRecord,
     /// `RE`, raw.
     pub result: Option<Vec<u8>>,
+    /// Whether the whole main line was loaded (no move number stopped it).
+    pub complete: bool,
+    /// The game information of the root, as read.
+    pub info: GameInfo,
+}
+
+fn io_problem(e: &std::io::Error) -> SgfError {
+    SgfError::Io(match e.kind() {
+        std::io::ErrorKind::NotFound => IoProblem::NotFound,
+        std::io::ErrorKind::PermissionDenied => IoProblem::PermissionDenied,
+        std::io::ErrorKind::IsADirectory => IoProblem::NotAFile,
+        _ => IoProblem::Other(e.to_string()),
+    })
 }
 
 /// Reads at most [`MAX_FILE_BYTES`] from `path`; a longer file is refused
@@ -149,183 +229,97 @@ pub struct Loaded {
 /// opening a named pipe would block until something writes to it, and a
 /// device such as `/dev/zero` never ends.
 pub fn read_file(path: &Path) -> Result<Vec<u8>, SgfError> {
-    let meta = std::fs::metadata(path).map_err(|e| SgfError::Io(e.to_string()))?;
+    let meta = std::fs::metadata(path).map_err(|e| io_problem(&e))?;
     if !meta.is_file() {
-        return Err(SgfError::Io("not a regular file".to_string()));
+        return Err(SgfError::Io(IoProblem::NotAFile));
     }
-    let file = std::fs::File::open(path).map_err(|e| SgfError::Io(e.to_string()))?;
+    let file = std::fs::File::open(path).map_err(|e| io_problem(&e))?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| SgfError::Io(e.to_string()))?;
+        .map_err(|e| io_problem(&e))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(SgfError::TooLarge(format!(
-            "more than {MAX_FILE_BYTES} bytes"
-        )));
+        return Err(SgfError::TooLarge(Limit::Bytes));
     }
     Ok(bytes)
-}
-
-fn lossy(v: &[u8]) -> String {
-    String::from_utf8_lossy(v).into_owned()
 }
 
 /// A value as trimmed text (numbers and names are ASCII; anything else
 /// fails to parse later).
 fn text(v: &[u8]) -> String {
-    lossy(v).trim().to_string()
-}
-
-fn bad(ident: &str, v: &[u8]) -> SgfError {
-    SgfError::BadValue {
-        ident: ident.to_string(),
-        value: lossy(v),
-    }
+    String::from_utf8_lossy(v).trim().to_string()
 }
 
 /// `SZ[n]` or `SZ[n:n]`.
 fn parse_size(v: &[u8]) -> Result<usize, SgfError> {
     let t = text(v);
-    let bad = || SgfError::BadSize(t.clone());
-    let mut parts = t.split(':');
-    let cols: usize = parts
-        .next()
-        .and_then(|s| s.trim().parse().ok())
-        .ok_or_else(bad)?;
-    if let Some(rows) = parts.next()
-        && (rows.trim().parse::<usize>().ok() != Some(cols) || parts.next().is_some())
-    {
-        return Err(bad());
+    let malformed = || SgfError::Size(SizeProblem::Malformed(shown(v)));
+    let number = |s: &str| -> Result<usize, SgfError> {
+        let s = s.trim();
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(malformed());
+        }
+        s.parse().map_err(|_| malformed())
+    };
+    let (cols, rows) = match t.split_once(':') {
+        Some((c, r)) => (number(c)?, number(r)?),
+        None => {
+            let n = number(&t)?;
+            (n, n)
+        }
+    };
+    if cols != rows {
+        return Err(SgfError::Size(SizeProblem::NotSquare(cols, rows)));
     }
     Ok(cols)
 }
 
-/// A komi: a finite number within ±1000.
-fn parse_komi(v: &[u8]) -> Option<f64> {
-    text(v)
-        .parse::<f64>()
-        .ok()
-        .filter(|k| k.is_finite() && k.abs() <= 1000.0)
-}
-
-/// Rules named by `RU`: a preset name or alias (`Chinese`, `cn`,
-/// `Japanese`, `jp`, `Korean`, `AGA`, `NZ`, `New Zealand`,
-/// `Tromp-Taylor`, any case), or KataGo's rules string
-/// (`koPOSITIONALscoreAREAtaxNONEsui0whbN`).
-pub fn parse_rules(v: &[u8]) -> Option<Rules> {
-    let name: String = text(v)
-        .to_ascii_lowercase()
-        .chars()
-        .map(|c| if c == ' ' || c == '_' { '-' } else { c })
-        .collect();
-    if let Ok(r) = Rules::preset(&name) {
-        return Some(r);
-    }
-    parse_katago_rules(&text(v))
-}
-
-/// KataGo's compact rules string, e.g. `koSITUATIONALscoreAREAsui1whbN-1`.
-fn parse_katago_rules(s: &str) -> Option<Rules> {
-    const KEYS: &[(&str, &[&str])] = &[
-        ("ko", &["SIMPLE", "POSITIONAL", "SITUATIONAL"]),
-        ("score", &["AREA", "TERRITORY"]),
-        ("tax", &["NONE", "SEKI", "ALL"]),
-        ("sui", &["0", "1"]),
-        ("button", &["0", "1"]),
-        ("whb", &["N-1", "N", "0"]),
-        ("fpok", &["0", "1"]),
-        ("komi", &[]),
-    ];
-    let mut rules = Rules::default();
-    let mut rest = s;
-    let mut any = false;
-    while !rest.is_empty() {
-        let (key, values) = KEYS.iter().find(|(k, _)| rest.starts_with(k))?;
-        rest = &rest[key.len()..];
-        if *key == "komi" {
-            // A komi inside the rules string: the number up to the end.
-            let end = rest
-                .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
-                .unwrap_or(rest.len());
-            rules.default_komi = rest[..end].parse().ok().filter(|k: &f64| k.is_finite())?;
-            rest = &rest[end..];
-            continue;
-        }
-        let value = values.iter().find(|v| rest.starts_with(**v))?;
-        rest = &rest[value.len()..];
-        any = true;
-        match *key {
-            "ko" => {
-                rules.ko = match *value {
-                    "SIMPLE" => KoRule::Simple,
-                    "POSITIONAL" => KoRule::Positional,
-                    _ => KoRule::Situational,
-                }
-            }
-            "score" => {
-                rules.scoring = if *value == "AREA" {
-                    Scoring::Area
-                } else {
-                    Scoring::Territory
-                }
-            }
-            "sui" => rules.multi_stone_suicide = *value == "1",
-            "whb" => {
-                rules.handicap_bonus = match *value {
-                    "N" => HandicapBonus::N,
-                    "N-1" => HandicapBonus::NMinus1,
-                    _ => HandicapBonus::Zero,
-                }
-            }
-            // weiqi has no group tax, button or friendly pass.
-            _ => {}
-        }
-    }
-    any.then_some(rules)
-}
-
 /// A point value (`dd`), `None` for a pass (`[]`, or `[tt]` up to 19x19).
-fn parse_move_point(board: &Board, ident: &str, v: &[u8]) -> Result<Option<Point>, SgfError> {
+/// `Err(true)` when the point is off the board, `Err(false)` when the
+/// value is no point at all.
+fn parse_move_point(board: &Board, v: &[u8]) -> Result<Option<Point>, bool> {
     let v = v.trim_ascii();
     if v.is_empty() || (v == b"tt" && board.size() <= 19) {
         return Ok(None);
     }
-    parse_point(board, ident, v).map(Some)
+    parse_point(board, v).map(Some)
 }
 
 /// A point value `cr`: column letter, row letter from the top. Upper-case
 /// letters (columns 27–52 in FF[4]) are off every board weiqi supports.
-fn parse_point(board: &Board, ident: &str, v: &[u8]) -> Result<Point, SgfError> {
-    let off = || SgfError::OffBoard {
-        ident: ident.to_string(),
-        value: lossy(v),
-    };
+/// `Err(true)` when off the board, `Err(false)` when no point.
+fn parse_point(board: &Board, v: &[u8]) -> Result<Point, bool> {
     let &[c, r] = v else {
-        return Err(bad(ident, v));
+        return Err(false);
     };
     if !c.is_ascii_alphabetic() || !r.is_ascii_alphabetic() {
-        return Err(bad(ident, v));
+        return Err(false);
     }
     if !c.is_ascii_lowercase() || !r.is_ascii_lowercase() {
-        return Err(off());
+        return Err(true);
     }
     let (col, top) = ((c - b'a') as usize, (r - b'a') as usize);
     let size = board.size();
     if top >= size {
-        return Err(off());
+        return Err(true);
     }
-    board.point(col, size - 1 - top).ok_or_else(off)
+    board.point(col, size - 1 - top).ok_or(true)
 }
 
 /// The points of a setup value: one point, or a rectangle `aa:cc`
 /// (FF[4] compressed point list).
 fn setup_points(board: &Board, ident: &str, v: &[u8]) -> Result<Vec<Point>, SgfError> {
+    let bad = |off_board| SgfError::BadSetupPoint {
+        ident: ident.to_string(),
+        value: shown(v),
+        off_board,
+    };
     let v = v.trim_ascii();
     let Some(colon) = v.iter().position(|&b| b == b':') else {
-        return parse_point(board, ident, v).map(|p| vec![p]);
+        return parse_point(board, v).map(|p| vec![p]).map_err(bad);
     };
-    let a = board.coords(parse_point(board, ident, &v[..colon])?);
-    let b = board.coords(parse_point(board, ident, &v[colon + 1..])?);
+    let a = board.coords(parse_point(board, v[..colon].trim_ascii()).map_err(bad)?);
+    let b = board.coords(parse_point(board, v[colon + 1..].trim_ascii()).map_err(bad)?);
     let mut out = Vec::new();
     for row in (a.1.min(b.1)..=a.1.max(b.1)).rev() {
         for col in a.0.min(b.0)..=a.0.max(b.0) {
@@ -335,60 +329,117 @@ fn setup_points(board: &Board, ident: &str, v: &[u8]) -> Result<Vec<Point>, SgfE
     Ok(out)
 }
 
-fn parse_color(ident: &str, v: &[u8]) -> Result<Color, SgfError> {
-    match v.trim_ascii() {
-        b"B" | b"b" => Ok(Color::Black),
-        b"W" | b"w" => Ok(Color::White),
-        _ => Err(bad(ident, v)),
+/// `PL`: `B`/`W`, or the colour spelled out, any case.
+fn parse_color(v: &[u8]) -> Option<Color> {
+    match text(v).to_ascii_lowercase().as_str() {
+        "b" | "black" => Some(Color::Black),
+        "w" | "white" => Some(Color::White),
+        _ => None,
     }
 }
 
-fn parse_seconds(ident: &str, v: &[u8]) -> Result<f64, SgfError> {
+/// `HA`: a count; an empty value says none.
+fn parse_handicap(v: &[u8]) -> Result<u32, SgfError> {
+    let t = text(v);
+    if t.is_empty() {
+        return Ok(0);
+    }
+    t.parse::<u32>()
+        .map_err(|_| SgfError::BadHandicap(shown(v)))
+}
+
+/// `GM`: Go is 1; an empty value or the game's name is taken as Go too.
+fn is_go(v: &[u8]) -> bool {
+    matches!(
+        text(v).to_ascii_lowercase().as_str(),
+        "1" | "" | "go" | "baduk" | "weiqi" | "igo"
+    )
+}
+
+/// Logs a game-information value that is not understood (it is ignored).
+fn ignored(ident: &str, v: &[u8], what: &str) {
+    log::warn!("loadsgf: {ident}[{}] not understood, {what}", shown(v));
+}
+
+/// A remaining time (`BL`/`WL`, seconds).
+fn parse_seconds(v: &[u8]) -> Option<f64> {
     text(v)
         .parse::<f64>()
         .ok()
         .filter(|t| t.is_finite() && *t >= 0.0)
-        .ok_or_else(|| bad(ident, v))
 }
 
-fn parse_count(ident: &str, v: &[u8]) -> Result<u32, SgfError> {
-    text(v).parse::<u32>().map_err(|_| bad(ident, v))
+/// The rules, komi and time read from the root, each only when it parses
+/// (what does not is logged and left as the engine had it).
+struct Settings {
+    rules: Rules,
+    rules_from_file: bool,
+    komi: f64,
+    komi_explicit: bool,
+    time: TimeRecord,
 }
 
-/// `OT` as weiqi and most servers write it: `5x30 byo-yomi`,
-/// `25/600 Canadian`, `10 fischer`. Anything else is `None` (logged by the
-/// caller).
-pub fn parse_overtime(v: &[u8]) -> Option<Overtime> {
-    let t = text(v).to_ascii_lowercase();
-    let (spec, kind) = t.split_once(' ')?;
-    let kind = kind.trim();
-    if kind.starts_with("byo") {
-        let (n, s) = spec.split_once('x')?;
-        Some(Overtime::ByoYomi {
-            periods: n.parse().ok()?,
-            seconds: s
-                .parse()
-                .ok()
-                .filter(|s: &f64| s.is_finite() && *s >= 0.0)?,
-        })
-    } else if kind.starts_with("fischer") {
-        Some(Overtime::Fischer {
-            increment: spec
-                .parse()
-                .ok()
-                .filter(|s: &f64| s.is_finite() && *s >= 0.0)?,
-        })
-    } else if kind.starts_with("canadian") {
-        let (n, s) = spec.split_once('/')?;
-        Some(Overtime::Canadian {
-            stones: n.parse().ok()?,
-            seconds: s
-                .parse()
-                .ok()
-                .filter(|s: &f64| s.is_finite() && *s >= 0.0)?,
-        })
-    } else {
-        None
+fn settings(root: &Node<'_>, opts: &LoadOptions) -> Settings {
+    let (rules, rules_from_file) = match root.get("RU") {
+        Some(v) => match info::rules(v) {
+            Some(r) => (r, true),
+            None => {
+                ignored("RU", v, "keeping the current rules");
+                (opts.rules, false)
+            }
+        },
+        None => (opts.rules, false),
+    };
+    let fox = root
+        .values("AP")
+        .any(|ap| ap.windows(5).any(|w| w.eq_ignore_ascii_case(b"foxwq")));
+    let file_komi = root.get("KM").and_then(|v| {
+        let k = info::komi(v);
+        if k.is_none() {
+            ignored("KM", v, "keeping the current komi");
+        }
+        let k = k?;
+        if fox {
+            let scaled = info::fox_komi(k, root.get("RU"));
+            if scaled != k {
+                log::info!("loadsgf: Fox's KM[{}] read as komi {scaled}", shown(v));
+            }
+            return Some(scaled);
+        }
+        Some(k)
+    });
+    let (komi, komi_explicit) = match file_komi {
+        Some(k) => (k, true),
+        None if rules_from_file && !opts.komi_explicit => (rules.default_komi, false),
+        None => (opts.komi, opts.komi_explicit),
+    };
+    let mut time = TimeRecord::default();
+    if let Some(v) = root.get("TM") {
+        time.main = info::main_time(v);
+        if time.main.is_none() {
+            ignored("TM", v, "no time limit read from the file");
+        }
+    }
+    match root.get("OT") {
+        Some(v) => {
+            time.overtime = info::overtime(v);
+            if time.overtime.is_none() {
+                ignored("OT", v, "no overtime read from the file");
+            }
+        }
+        None => {
+            time.overtime = match (root.get("TC"), root.get("TT")) {
+                (Some(tc), Some(tt)) => info::fox_overtime(tc, tt),
+                _ => root.get("TM").and_then(info::overtime_in_main_time),
+            };
+        }
+    }
+    Settings {
+        rules,
+        rules_from_file,
+        komi,
+        komi_explicit,
+        time,
     }
 }
 
@@ -429,8 +480,29 @@ impl Setup {
             return Ok(());
         }
         let is_handicap = handicap >= 1 && stones.iter().all(|&(c, _)| c == Color::Black);
-        game.place_setup(&stones, is_handicap)
-            .map_err(SgfError::BadSetup)
+        if game.place_setup(&stones, is_handicap).is_ok() {
+            return Ok(());
+        }
+        // Find the first stone that cannot go on the board (the points are
+        // distinct and the board was empty, so it is one that would leave
+        // a chain without liberties). Only on this error path: quadratic
+        // in at most MAX_POINTS stones.
+        for k in 1..=stones.len() {
+            let mut probe = game.clone();
+            if probe.place_setup(&stones[..k], false).is_err() {
+                let (color, p) = stones[k - 1];
+                return Err(SgfError::SetupWithoutLiberties {
+                    color,
+                    at: game.board().coords(p),
+                });
+            }
+        }
+        // Not reached: the whole list failed, so some prefix does.
+        let (color, p) = stones[stones.len() - 1];
+        Err(SgfError::SetupWithoutLiberties {
+            color,
+            at: game.board().coords(p),
+        })
     }
 }
 
@@ -438,55 +510,39 @@ impl Setup {
 /// including) move `opts.until`. The whole game is built before anything
 /// is returned, so a caller that swaps it in on success changes nothing on
 /// failure.
+///
+/// Only what decides the position can refuse the file: `GM` other than
+/// Go, `SZ`, the moves, `AB`/`AW`/`AE`, `HA`, `PL`. The rest (`RU`, `KM`,
+/// `TM`, `OT`, `BL`/`WL`/`OB`/`OW`, anything unknown) is used when it
+/// parses, and otherwise logged at `warn` and ignored.
 pub fn load(bytes: &[u8], opts: &LoadOptions) -> Result<Loaded, SgfError> {
     let tree = parse(bytes)?;
     let mut line = tree.main_line();
     let Some(root) = line.next() else {
-        return Err(SgfError::NoGameTree);
+        return Err(SgfError::NotSgf);
     };
     if let Some(gm) = root.get("GM")
-        && text(gm) != "1"
+        && !is_go(gm)
     {
-        return Err(SgfError::NotGo(lossy(gm)));
+        return Err(SgfError::NotGo(shown(gm)));
     }
     let size = match root.get("SZ") {
         Some(v) => parse_size(v)?,
         None => 19,
     };
-    let (rules, rules_from_file) = match root.get("RU") {
-        Some(v) => match parse_rules(v) {
-            Some(r) => (r, true),
-            None => {
-                log::info!(
-                    "loadsgf: unknown rules RU[{}], keeping the current rules",
-                    lossy(v)
-                );
-                (opts.rules, false)
-            }
-        },
-        None => (opts.rules, false),
-    };
-    let (komi, komi_explicit) = match root.get("KM") {
-        Some(v) => (parse_komi(v).ok_or_else(|| bad("KM", v))?, true),
-        None if rules_from_file && !opts.komi_explicit => (rules.default_komi, false),
-        None => (opts.komi, opts.komi_explicit),
-    };
     let handicap = match root.get("HA") {
-        Some(v) => parse_count("HA", v)?,
+        Some(v) => parse_handicap(v)?,
         None => 0,
     };
-    let mut game = Game::new(size, rules).ok_or_else(|| SgfError::BadSize(size.to_string()))?;
+    let Settings {
+        rules,
+        rules_from_file,
+        komi,
+        komi_explicit,
+        mut time,
+    } = settings(root, opts);
+    let mut game = Game::new(size, rules).ok_or(SgfError::Size(SizeProblem::Unsupported(size)))?;
     game.set_komi(komi);
-    let mut time = TimeRecord::default();
-    if let Some(v) = root.get("TM") {
-        time.main = Some(parse_seconds("TM", v)?);
-    }
-    if let Some(v) = root.get("OT") {
-        time.overtime = parse_overtime(v);
-        if time.overtime.is_none() {
-            log::info!("loadsgf: overtime OT[{}] not understood, ignored", lossy(v));
-        }
-    }
     let result = root.get("RE").map(<[u8]>::to_vec);
 
     let mut setup = Setup {
@@ -504,7 +560,9 @@ pub fn load(bytes: &[u8], opts: &LoadOptions) -> Result<Loaded, SgfError> {
             match ident {
                 "AB" | "AW" | "AE" => {
                     if setup.placed {
-                        return Err(SgfError::SetupAfterMoves);
+                        return Err(SgfError::SetupAfterMoves {
+                            after: game.moves().len(),
+                        });
                     }
                     let c = match ident {
                         "AB" => Some(Color::Black),
@@ -530,16 +588,21 @@ pub fn load(bytes: &[u8], opts: &LoadOptions) -> Result<Loaded, SgfError> {
                             stopped_at = Some(color);
                             break 'nodes;
                         }
-                        let mv = parse_move_point(game.board(), ident, v)?
-                            .map_or(Move::Pass, Move::Place);
-                        game.play(color, mv).map_err(|why| match why {
-                            GameError::TooLong => {
-                                SgfError::TooLarge(format!("more than {MAX_MOVES} moves"))
+                        let point = parse_move_point(game.board(), v).map_err(|off_board| {
+                            SgfError::BadMove {
+                                number,
+                                color,
+                                value: shown(v),
+                                off_board,
                             }
+                        })?;
+                        let mv = point.map_or(Move::Pass, Move::Place);
+                        game.play(color, mv).map_err(|why| match why {
+                            GameError::TooLong => SgfError::TooLarge(Limit::Moves),
                             why => SgfError::IllegalMove {
                                 number,
                                 color,
-                                value: lossy(v),
+                                at: point.map(|p| game.board().coords(p)),
                                 why,
                             },
                         })?;
@@ -547,18 +610,26 @@ pub fn load(bytes: &[u8], opts: &LoadOptions) -> Result<Loaded, SgfError> {
                 }
                 "PL" => {
                     if let Some(v) = prop.values.first() {
-                        pl = Some((parse_color("PL", v)?, game.moves().len()));
+                        let c = parse_color(v).ok_or_else(|| SgfError::BadPlayer(shown(v)))?;
+                        pl = Some((c, game.moves().len()));
                     }
                 }
                 "BL" | "WL" => {
                     let i = if ident == "BL" { 0 } else { 1 };
                     if let Some(v) = prop.values.first() {
-                        let count_tag = if i == 0 { "OB" } else { "OW" };
-                        let count = match node.get(count_tag) {
-                            Some(c) => Some(parse_count(count_tag, c)?),
-                            None => None,
+                        let Some(seconds) = parse_seconds(v) else {
+                            ignored(ident, v, "time left not set");
+                            continue;
                         };
-                        time.left[i] = Some((parse_seconds(ident, v)?, count));
+                        let count_tag = if i == 0 { "OB" } else { "OW" };
+                        let count = node.get(count_tag).and_then(|c| {
+                            let n = text(c).parse::<u32>().ok();
+                            if n.is_none() {
+                                ignored(count_tag, c, "count not set");
+                            }
+                            n
+                        });
+                        time.left[i] = Some((seconds, count));
                     }
                 }
                 _ => {}
@@ -579,6 +650,8 @@ pub fn load(bytes: &[u8], opts: &LoadOptions) -> Result<Loaded, SgfError> {
         rules_from_file,
         time,
         result,
+        complete: stopped_at.is_none(),
+        info: info::game_info(root),
     })
 }
 

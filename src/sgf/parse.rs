@@ -25,7 +25,7 @@ use nom::character::complete::char as byte;
 use nom::sequence::delimited;
 use smallvec::SmallVec;
 
-use super::SgfError;
+use super::{Limit, SgfError, SyntaxProblem};
 
 /// Most nodes a tree may have.
 pub const MAX_NODES: usize = 1_000_000;
@@ -171,10 +171,31 @@ fn skip_space(input: &[u8], mut pos: usize) -> usize {
 
 /// Reads the first game tree of an SGF collection.
 pub fn parse(input: &[u8]) -> Result<GameTree<'_>, SgfError> {
-    // Anything before the first '(' (a byte-order mark, mail headers) is
-    // not part of the collection.
-    let Some(start) = input.iter().position(|&b| b == b'(') else {
-        return Err(SgfError::NoGameTree);
+    // Anything before the game (a byte-order mark, mail headers) is not
+    // part of it.
+    // The first `(` followed by `;` (after spaces) starts the game: a file
+    // without one is not SGF.
+    let Some(start) = input
+        .iter()
+        .enumerate()
+        .position(|(i, &b)| b == b'(' && input.get(skip_space(input, i + 1)) == Some(&b';'))
+    else {
+        return Err(SgfError::NotSgf);
+    };
+    let syntax = |offset: usize, problem| {
+        let before = &input[..offset.min(input.len())];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = offset
+            - before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1)
+            + 1;
+        SgfError::Syntax {
+            line,
+            column,
+            problem,
+        }
     };
     let mut tree = GameTree {
         // About one node per 8 bytes in a game record; no more than 4096
@@ -190,7 +211,7 @@ pub fn parse(input: &[u8]) -> Result<GameTree<'_>, SgfError> {
     loop {
         pos = skip_space(input, pos);
         let Some(&b) = input.get(pos) else {
-            return Err(SgfError::UnexpectedEnd);
+            return Err(SgfError::Truncated);
         };
         match b {
             b'(' => {
@@ -208,7 +229,7 @@ pub fn parse(input: &[u8]) -> Result<GameTree<'_>, SgfError> {
             b';' => {
                 pos += 1;
                 if tree.nodes.len() >= MAX_NODES {
-                    return Err(SgfError::TooLarge(format!("more than {MAX_NODES} nodes")));
+                    return Err(SgfError::TooLarge(Limit::Nodes));
                 }
                 let i = tree.nodes.len();
                 // i < MAX_NODES, which fits in u32.
@@ -225,16 +246,11 @@ pub fn parse(input: &[u8]) -> Result<GameTree<'_>, SgfError> {
             }
             b if b.is_ascii_alphabetic() => {
                 let Some(node) = current else {
-                    return Err(SgfError::Syntax {
-                        offset: pos,
-                        what: "property before the first node",
-                    });
+                    return Err(syntax(pos, SyntaxProblem::PropertyBeforeNode));
                 };
+                let ident_at = pos;
                 let Ok((rest, name)) = ident(&input[pos..]) else {
-                    return Err(SgfError::Syntax {
-                        offset: pos,
-                        what: "property identifier",
-                    });
+                    return Err(syntax(pos, SyntaxProblem::UnexpectedByte(b)));
                 };
                 pos = input.len() - rest.len();
                 let ident: Cow<'_, str> = if name.iter().all(u8::is_ascii_uppercase) {
@@ -259,20 +275,15 @@ pub fn parse(input: &[u8]) -> Result<GameTree<'_>, SgfError> {
                             pos = input.len() - rest.len();
                             items += 1;
                             if items > MAX_ITEMS {
-                                return Err(SgfError::TooLarge(format!(
-                                    "more than {MAX_ITEMS} properties and values"
-                                )));
+                                return Err(SgfError::TooLarge(Limit::Items));
                             }
                             vals.push(unescape(raw));
                         }
-                        Err(_) => return Err(SgfError::UnexpectedEnd),
+                        Err(_) => return Err(SgfError::Truncated),
                     }
                 }
                 if vals.is_empty() {
-                    return Err(SgfError::Syntax {
-                        offset: pos,
-                        what: "property without a value",
-                    });
+                    return Err(syntax(ident_at, SyntaxProblem::PropertyWithoutValue));
                 }
                 items += 1;
                 tree.nodes[node].props.push(Property {
@@ -280,16 +291,11 @@ pub fn parse(input: &[u8]) -> Result<GameTree<'_>, SgfError> {
                     values: vals,
                 });
             }
-            _ => {
-                return Err(SgfError::Syntax {
-                    offset: pos,
-                    what: "unexpected byte",
-                });
-            }
+            _ => return Err(syntax(pos, SyntaxProblem::UnexpectedByte(b))),
         }
     }
     if tree.nodes.is_empty() {
-        return Err(SgfError::NoGameTree);
+        return Err(SgfError::NotSgf);
     }
     Ok(tree)
 }
@@ -397,7 +403,7 @@ mod tests {
         assert_eq!(t.nodes.len(), depth);
         assert_eq!(t.main_line().count(), depth);
         // Unclosed: an error, not a crash.
-        assert_eq!(parse(&s[..s.len() - 1]), Err(SgfError::UnexpectedEnd));
+        assert_eq!(parse(&s[..s.len() - 1]), Err(SgfError::Truncated));
     }
 
     #[test]

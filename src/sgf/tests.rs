@@ -6,6 +6,8 @@ use rand::{Rng, SeedableRng};
 
 use super::*;
 use crate::board::IllegalMove;
+use crate::game::MAX_MOVES;
+use crate::rules::{HandicapBonus, KoRule};
 
 fn opts() -> LoadOptions {
     LoadOptions {
@@ -52,7 +54,7 @@ fn sizes() {
         "SZ[18446744073709551615]",
     ] {
         let r = load_str(&format!("(;{bad})"));
-        assert!(matches!(r, Err(SgfError::BadSize(_))), "{bad}: {r:?}");
+        assert!(matches!(r, Err(SgfError::Size(_))), "{bad}: {r:?}");
     }
     assert!(matches!(load_str("(;GM[2])"), Err(SgfError::NotGo(_))));
 }
@@ -87,8 +89,9 @@ fn off_board_and_malformed_points() {
         ("(;SZ[9];B[é])", false),
     ] {
         match load_str(file) {
-            Err(SgfError::OffBoard { .. }) if off => {}
-            Err(SgfError::BadValue { .. }) if !off => {}
+            Err(
+                SgfError::BadMove { off_board, .. } | SgfError::BadSetupPoint { off_board, .. },
+            ) if off_board == off => {}
             other => panic!("{file}: {other:?}"),
         }
     }
@@ -131,15 +134,19 @@ fn compressed_point_lists_and_setup() {
     // Reversed corners are the same rectangle.
     let r = load_str("(;SZ[9]AB[cc:aa])").expect("loads");
     assert_eq!(r.game.board().stone_count(Color::Black), 9);
-    assert!(matches!(
-        load_str("(;SZ[9];B[ee];AB[aa])"),
-        Err(SgfError::SetupAfterMoves)
-    ));
-    // A setup stone without liberties.
-    assert!(matches!(
-        load_str("(;SZ[9]AW[aa]AB[ba][ab])"),
-        Err(SgfError::BadSetup(_))
-    ));
+    assert_eq!(
+        load_str("(;SZ[9];B[ee];AB[aa])").err(),
+        Some(SgfError::SetupAfterMoves { after: 1 })
+    );
+    // A setup stone that takes the last liberty of another: the error
+    // names it (A8, the third stone placed).
+    assert_eq!(
+        load_str("(;SZ[9]AW[aa]AB[ba][ab])").err(),
+        Some(SgfError::SetupWithoutLiberties {
+            color: Color::Black,
+            at: (0, 7)
+        })
+    );
 }
 
 #[test]
@@ -206,7 +213,7 @@ fn rules_and_komi() {
         (r.ko, r.multi_stone_suicide, r.handicap_bonus),
         (KoRule::Situational, true, HandicapBonus::NMinus1)
     );
-    assert_eq!(parse_rules(write::rules_text(r).as_bytes()), Some(*r));
+    assert_eq!(info::rules(write::rules_text(r).as_bytes()), Some(*r));
 
     // Unknown rules: the current ones stay.
     let mut o = opts();
@@ -219,15 +226,41 @@ fn rules_and_komi() {
     o.komi_explicit = true;
     let l = load(b"(;RU[Japanese])", &o).expect("loads");
     assert_eq!((l.game.komi(), l.komi_explicit), (0.5, true));
-    for bad in ["KM[abc]", "KM[inf]", "KM[NaN]", "KM[1e9]", "HA[x]", "PL[X]"] {
-        assert!(
-            matches!(
-                load_str(&format!("(;{bad})")),
-                Err(SgfError::BadValue { .. })
-            ),
-            "{bad}"
-        );
+    // A komi that cannot be read is ignored: the current one stays.
+    for bad in ["KM[abc]", "KM[inf]", "KM[NaN]", "KM[1e9]", "KM[]"] {
+        let l = load(format!("(;{bad})").as_bytes(), &o).expect(bad);
+        assert_eq!((l.game.komi(), l.komi_explicit), (0.5, true), "{bad}");
     }
+    // Free-form komi.
+    let l = load_str("(;KM[6,5])").expect("decimal comma");
+    assert_eq!((l.game.komi(), l.komi_explicit), (6.5, true));
+    // Fox writes komi scaled; only in Fox records is it scaled back.
+    for (f, k) in [
+        ("(;AP[GNU Go:3.8]KM[375]RU[Chinese]AP[foxwq])", 7.5),
+        ("(;KM[650]RU[Japanese]AP[foxwq])", 6.5),
+        ("(;KM[0]RU[Japanese]AP[foxwq])", 0.0),
+        ("(;KM[375]RU[Chinese])", 375.0),
+    ] {
+        assert_eq!(load_str(f).expect(f).game.komi(), k, "{f}");
+    }
+    // HA and PL decide the position: a bad one refuses the file.
+    assert_eq!(
+        load_str("(;HA[x])").err(),
+        Some(SgfError::BadHandicap("x".into()))
+    );
+    assert_eq!(
+        load_str("(;PL[X])").err(),
+        Some(SgfError::BadPlayer("X".into()))
+    );
+    assert_eq!(
+        load_str("(;HA[])")
+            .expect("empty HA")
+            .game
+            .handicap_stones(),
+        0
+    );
+    let l = load_str("(;SZ[9]PL[white])").expect("PL spelled out");
+    assert_eq!(l.to_move, Color::White);
 }
 
 #[test]
@@ -255,20 +288,41 @@ fn clock_properties() {
         })
     );
     assert_eq!(l.time.left, [Some((1700.5, None)), Some((25.0, Some(3)))]);
+    // Free text is read where it says something; the rest is ignored
+    // (logged), never a refusal.
+    let l = load_str("(;TM[12 hours each]OT[5 periods of 30 s])").expect("free text");
+    assert_eq!(l.time.main, Some(43200.0));
     assert_eq!(
-        parse_overtime(b"25/600 Canadian"),
-        Some(Overtime::Canadian {
-            stones: 25,
-            seconds: 600.0
+        l.time.overtime,
+        Some(Overtime::ByoYomi {
+            periods: 5,
+            seconds: 30.0
         })
     );
+    for f in [
+        "(;TM[-5])",
+        "(;TM[no limit]OT[sudden death])",
+        "(;B[aa]BL[x])",
+        "(;B[aa]BL[10]OB[many])",
+    ] {
+        let l = load_str(f).expect(f);
+        assert_eq!(l.time.main, None, "{f}");
+        assert_eq!(l.time.overtime, None, "{f}");
+    }
     assert_eq!(
-        parse_overtime(b"10 Fischer"),
-        Some(Overtime::Fischer { increment: 10.0 })
+        load_str("(;B[aa]BL[10]OB[many])").expect("BL").time.left[0],
+        Some((10.0, None))
     );
-    assert_eq!(parse_overtime(b"whatever"), None);
-    assert!(load_str("(;TM[-5])").is_err());
-    assert!(load_str("(;B[aa]BL[x])").is_err());
+    // Fox: TM main time, TC periods of TT seconds.
+    let l = load_str("(;TM[300]TC[3]TT[30]AP[foxwq])").expect("Fox");
+    assert_eq!(l.time.main, Some(300.0));
+    assert_eq!(
+        l.time.overtime,
+        Some(Overtime::ByoYomi {
+            periods: 3,
+            seconds: 30.0
+        })
+    );
 }
 
 #[test]
@@ -287,7 +341,17 @@ fn text_in_any_charset_loads() {
 #[test]
 fn huge_inputs_are_bounded() {
     let s = format!("(;SZ[{}])", "9".repeat(100_000));
-    assert!(matches!(load_str(&s), Err(SgfError::BadSize(_))));
+    assert_eq!(
+        load_str(&s).err(),
+        Some(SgfError::Size(SizeProblem::Malformed(format!(
+            "{}...",
+            "9".repeat(24)
+        ))))
+    );
+    assert_eq!(
+        load_str("(;SZ[30])").err(),
+        Some(SgfError::Size(SizeProblem::Unsupported(30)))
+    );
     // Nested variations are parsed without recursion and the main line
     // replayed (passes, so all legal), up to the game's bound of
     // MAX_MOVES moves; 100,000 nested variations are refused cleanly.
@@ -416,4 +480,21 @@ fn remaining_time_is_rounded_down_to_the_millisecond() {
     assert_eq!(seconds(1.005), "1.005");
     assert_eq!(seconds(12.25), "12.25");
     assert_eq!(seconds(0.0004), "0");
+}
+
+/// A record says the rules it was played under: the preset's name whatever
+/// the komi, and Korean as Korean (the same settings as Japanese).
+#[test]
+fn rules_are_written_by_their_preset_name() {
+    let mut chinese = Rules::preset("chinese").expect("chinese");
+    chinese.set("komi", "6.5").expect("komi");
+    let mut game = Game::new(9, chinese).expect("9x9");
+    game.set_komi(6.5);
+    assert!(write(&game, None, None).contains("RU[chinese]KM[6.5]"));
+    let korean = Rules::preset("korean").expect("korean");
+    let game = Game::new(9, korean).expect("9x9");
+    let text = write(&game, None, None);
+    assert!(text.contains("RU[korean]"), "{text}");
+    let back = load_str(&text).expect("loads");
+    assert_eq!(back.game.rules().preset_name(), Some("korean"));
 }

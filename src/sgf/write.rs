@@ -1,21 +1,25 @@
-//! The SGF writer: a [`Game`] (and optional clock state) as FF[4] text.
+//! The SGF writer: a [`Game`] (and optional clock state and game
+//! information) as FF[4] text.
 //!
-//! The text has no blank line (a blank line would end a GTP reply), no
-//! trailing spaces, and only ASCII: `FF[4] GM[1] CA[UTF-8] AP[weiqi:…]`,
+//! The text has no blank line of its own (a blank line would end a GTP
+//! reply), no trailing spaces, and is ASCII apart from the game
+//! information a loaded record brought: `FF[4] GM[1] CA[…] AP[weiqi:…]`,
 //! `SZ`, `RU` (the preset name, or KataGo's rules string for custom
-//! rules), `KM`, `HA` with `AB` for handicap stones (or `AB`/`AW` for other
-//! setup stones), `PL` where the side to move is not the one a reader would
-//! infer, `RE` once two passes have ended the game, `TM`/`OT` and the
-//! remaining time (`BL`/`WL`/`OB`/`OW`) when a clock is given, then every
-//! move, ten to a line.
+//! rules), `KM`, the record's other game information (`PB`, `PW`, `DT`,
+//! `EV`, …) on the next line, `RE` once two passes have ended the game,
+//! `TM`/`OT` when a clock is given, `HA` with `AB` for handicap stones (or
+//! `AB`/`AW` for other setup stones), then every move, ten to a line; the
+//! remaining time (`BL`/`WL`/`OB`/`OW`) and `PL` (where the side to move is
+//! not the one a reader would infer) in the last node.
 
 use std::fmt::Write as _;
+use std::io::Write as _;
 
 use crate::board::{Board, Color, Point};
 use crate::game::{Game, Move};
 use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
 
-use super::{Overtime, TimeRecord};
+use super::{GameInfo, Overtime, TimeRecord};
 
 /// SGF point letters: column from the left, row from the top.
 pub fn point_text(board: &Board, p: Point) -> [u8; 2] {
@@ -90,30 +94,105 @@ pub fn seconds(s: f64) -> String {
 
 /// Writes `game` as SGF. `result` is the `RE` value to write, if any (the
 /// caller decides when a game is over and how to score it); `clock` adds
-/// time settings and remaining time.
+/// time settings and remaining time. Only ASCII.
 pub fn write(game: &Game, result: Option<&str>, clock: Option<&TimeRecord>) -> String {
+    let bytes = write_record(game, result, clock, &GameInfo::default());
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// Escapes `]` and `\` in a raw value (any charset: in Shift-JIS, a
+/// second byte 0x5C or 0x5D must be escaped too, and is).
+fn escape_bytes(v: &[u8], out: &mut Vec<u8>) {
+    for &b in v {
+        if b == b']' || b == b'\\' {
+            out.push(b'\\');
+        }
+        out.push(b);
+    }
+}
+
+/// As [`write`], with the game information of `info` in the root: its
+/// `RU`, `KM`, `RE`, `TM` and `OT` take the place of the ones the game and
+/// clock would give (the caller keeps in `info` only those still true),
+/// the other properties follow the header in their order. Values are
+/// written byte for byte; `CA` is `UTF-8` when every value is UTF-8, else
+/// the charset `info` names (none if it names none).
+pub fn write_record(
+    game: &Game,
+    result: Option<&str>,
+    clock: Option<&TimeRecord>,
+    info: &GameInfo,
+) -> Vec<u8> {
     let board = game.board();
     let mut out = String::with_capacity(64 + game.moves().len() * 7);
     let pt = |p: Point| {
         let [c, r] = point_text(board, p);
         format!("[{}{}]", c as char, r as char)
     };
+    let utf8 = info
+        .props
+        .iter()
+        .all(|(_, v)| std::str::from_utf8(v).is_ok());
+    let charset = if utf8 {
+        Some(b"UTF-8".to_vec())
+    } else {
+        info.charset.clone()
+    };
+    let mut bytes: Vec<u8> = b"(;FF[4]GM[1]".to_vec();
+    if let Some(ca) = charset {
+        bytes.extend_from_slice(b"CA[");
+        escape_bytes(&ca, &mut bytes);
+        bytes.push(b']');
+    }
     let _ = write!(
         out,
-        "(;FF[4]GM[1]CA[UTF-8]AP[weiqi:{}]SZ[{}]RU[{}]KM[{}]",
+        "AP[weiqi:{}]SZ[{}]",
         env!("CARGO_PKG_VERSION"),
-        game.size(),
-        escape(&rules_text(game.rules())),
-        game.komi()
+        game.size()
     );
-    if let Some(re) = result {
-        let _ = write!(out, "RE[{}]", escape(re));
+    bytes.append(&mut out.into_bytes());
+    let given = |ident: &str, bytes: &mut Vec<u8>| -> bool {
+        match info.get(ident) {
+            Some(v) => {
+                bytes.extend_from_slice(ident.as_bytes());
+                bytes.push(b'[');
+                escape_bytes(v, bytes);
+                bytes.push(b']');
+                true
+            }
+            None => false,
+        }
+    };
+    if !given("RU", &mut bytes) {
+        let _ = write!(bytes, "RU[{}]", escape(&rules_text(game.rules())));
     }
+    if !given("KM", &mut bytes) {
+        let _ = write!(bytes, "KM[{}]", game.komi());
+    }
+    let others: Vec<&(String, Vec<u8>)> = info
+        .props
+        .iter()
+        .filter(|(i, _)| !matches!(i.as_str(), "RU" | "KM" | "RE" | "TM" | "OT"))
+        .collect();
+    if !others.is_empty() {
+        bytes.push(b'\n');
+        for (ident, _) in others {
+            given(ident, &mut bytes);
+        }
+    }
+    if !given("RE", &mut bytes)
+        && let Some(re) = result
+    {
+        let _ = write!(bytes, "RE[{}]", escape(re));
+    }
+    let tm = given("TM", &mut bytes);
+    let ot = given("OT", &mut bytes);
+    let mut out = String::new();
     if let Some(clock) = clock {
-        if let Some(main) = clock.main {
+        if let Some(main) = clock.main.filter(|_| !tm) {
             let _ = write!(out, "TM[{}]", seconds(main));
         }
-        match clock.overtime {
+        match clock.overtime.filter(|_| !ot) {
             Some(Overtime::ByoYomi {
                 periods,
                 seconds: s,
@@ -172,5 +251,6 @@ pub fn write(game: &Game, result: Option<&str>, clock: Option<&TimeRecord>) -> S
         let _ = write!(out, "PL[{}]", color_letter(game.to_move()));
     }
     out.push_str(")\n");
-    out
+    bytes.append(&mut out.into_bytes());
+    bytes
 }
