@@ -23,7 +23,8 @@ use crate::sgf::{
 };
 
 use super::engine::{Engine, Failure, Reply, arg};
-use super::vertex::{color_name, column_letter};
+use super::vertex::color_name;
+use crate::board::column_letter;
 
 /// The game information of the last record loaded, and the settings the
 /// load gave, so that `printsgf` can tell which of the record's values
