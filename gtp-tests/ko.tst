@@ -1,6 +1,6 @@
 # ko.tst: simple ko, positional and situational superko, suicide.
 #
-# Rules are chosen with kata-set-rules (RULES.md presets):
+# Rules are chosen with kata-set-rules (docs/RULES.md presets):
 #   chinese       positional superko, suicide illegal (the default)
 #   japanese      simple ko,          suicide illegal
 #   korean        simple ko,          suicide illegal

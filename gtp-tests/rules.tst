@@ -2,7 +2,7 @@
 #
 # kata-get-rules answers KataGo's rules JSON, keys in this order:
 # ko, scoring, tax, suicide (multi-stone suicide legal), hasButton,
-# whiteHandicapBonus. The presets are the table of RULES.md.
+# whiteHandicapBonus. The presets are the table of docs/RULES.md.
 
 # The default is chinese.
 10 kata-get-rules
@@ -33,7 +33,7 @@
 31 kata-get-rules
 #? [\{"ko":"POSITIONAL","scoring":"AREA","tax":"NONE","suicide":false,"hasButton":false,"whiteHandicapBonus":"N"\}]
 
-# Aliases: chinese-ogs and chinese-kgs are weiqi's chinese (RULES.md).
+# Aliases: chinese-ogs and chinese-kgs are weiqi's chinese (docs/RULES.md).
 kata-set-rules japanese
 32 kata-set-rules chinese-ogs
 #? []

@@ -1,10 +1,10 @@
 //! Game clocks: the time systems GTP controllers and referees use, each
 //! side's remaining time, loss on time, the engine's think budget, and the
-//! referee's byo-yomi calls of RULES.md.
+//! referee's byo-yomi calls of docs/RULES.md.
 //!
 //! Systems: no limit, absolute, Canadian (`time_settings M B S`), Japanese
 //! byo-yomi with periods (`kgs-time_settings byoyomi M P N`; the Chinese
-//! byo-yomi of RULES.md is `P` = 60 s) and Fischer (an increment per move).
+//! byo-yomi of docs/RULES.md is `P` = 60 s) and Fischer (an increment per move).
 //!
 //! The clock knows nothing of boards or GTP text: the caller tells it how
 //! long a move took ([`Clock::charge`]), what a controller reports
@@ -120,7 +120,7 @@ impl TimeSystem {
         }
     }
 
-    /// The Chinese byo-yomi of RULES.md: `periods` periods of one minute.
+    /// The Chinese byo-yomi of docs/RULES.md: `periods` periods of one minute.
     pub fn chinese(main: Duration, periods: u32) -> TimeSystem {
         TimeSystem::byoyomi(main, CHINESE_PERIOD, periods)
     }
@@ -479,7 +479,7 @@ impl Clock {
         Some(budget)
     }
 
-    /// The referee's calls (RULES.md) heard while `side` thinks for
+    /// The referee's calls (docs/RULES.md) heard while `side` thinks for
     /// `elapsed` on its next move, each with the time into the move when it
     /// is made. Only byo-yomi has calls; none are made in main time.
     /// Does not change the clock.
@@ -537,7 +537,7 @@ pub fn expected_moves_left(moves_played: usize, board_size: usize) -> u32 {
     u32::try_from(left).unwrap_or(u32::MAX)
 }
 
-/// A call of the byo-yomi referee (RULES.md, Time): in each period "30",
+/// A call of the byo-yomi referee (docs/RULES.md, Time): in each period "30",
 /// "40", "50", "55", "58" seconds and "one minute" (a period used); in the
 /// last period "30", "40", "50", then "1" to "9" each second, and "10":
 /// loss on time.
@@ -565,7 +565,7 @@ impl fmt::Display for RefereeCall {
 }
 
 /// Every call of one byo-yomi period of length `period`, with its time into
-/// the period. The marks are those of RULES.md for a 60-second period,
+/// the period. The marks are those of docs/RULES.md for a 60-second period,
 /// scaled to other lengths.
 pub fn period_calls(period: Duration, last: bool) -> Vec<(Duration, RefereeCall)> {
     // period * s / 60, without overflow for any period.

@@ -1,4 +1,4 @@
-//! Rules as a small value type, with the named presets of `RULES.md`.
+//! Rules as a small value type, with the named presets of `docs/RULES.md`.
 //!
 //! A [`Rules`] value says how ko, suicide, scoring, handicap compensation and
 //! the default komi work. Presets are rows of one table ([`PRESETS`]), which
@@ -88,7 +88,7 @@ pub struct Preset {
     pub rules: Rules,
 }
 
-/// The presets of `RULES.md`, in the order of its table.
+/// The presets of `docs/RULES.md`, in the order of its table.
 pub const PRESETS: &[Preset] = &[
     Preset {
         name: "chinese",

@@ -1,4 +1,4 @@
-//! Tests of every rule in RULES.md "Play", on small positions, plus the
+//! Tests of every rule in docs/RULES.md "Play", on small positions, plus the
 //! random-game property test of the board's incremental state.
 
 use super::*;

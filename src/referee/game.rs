@@ -21,7 +21,7 @@
 //! * `max_moves` moves without an end → void (move limit).
 //!
 //! Only the side to move is ever asked for a move, so an engine cannot move
-//! out of turn (RULES.md, conduct).
+//! out of turn (docs/RULES.md, conduct).
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};

@@ -93,7 +93,7 @@ fn parse_duration(s: &str) -> Option<Duration> {
 ///
 /// * `none`;
 /// * `absolute:MAIN`;
-/// * `chinese:MAIN:N`: the Chinese byo-yomi of RULES.md, MAIN then N
+/// * `chinese:MAIN:N`: the Chinese byo-yomi of docs/RULES.md, MAIN then N
 ///   periods of one minute;
 /// * `byoyomi:MAIN:PERIOD:N` (Japanese byo-yomi);
 /// * `canadian:MAIN:PERIOD:STONES`;

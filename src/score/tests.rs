@@ -22,7 +22,7 @@ fn seki_sizes(a: &crate::life::Analysis) -> Vec<usize> {
         .collect()
 }
 
-/// The seed's worked example (RULES.md): Black 140 stones + 44 territory =
+/// The seed's worked example (docs/RULES.md): Black 140 stones + 44 territory =
 /// 184, White 140 stones + 37 territory = 177, all borders closed.
 pub const WORKED_EXAMPLE: [&str; 19] = [
     "X X X X X X X X X O O O O O O O O O O",
