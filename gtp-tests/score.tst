@@ -69,3 +69,35 @@ play w pass
 #? ?[syntax error.*]
 32 final_status z99
 #? ?[syntax error.*]
+
+# --- settling: an ending with a dame at the mouth of White's area and the
+# teire behind it (tests/data/endings/15-mouth-dame-teire.txt). Black
+# filling F5 would leave White E5 E4 in atari, so White must add F4.
+# Settling works on a copy: the position, the side to move and the legal
+# moves are the same afterwards.
+30 loadsgf gtp-tests/sgf/unsettled-mouth.sgf
+#? [black]
+kata-set-rules japanese
+komi 6.5
+31 list_stones black
+#? [.*]
+32 final_score
+#? [B\+1\.5]
+33 final_status f5
+#? [dame]
+34 final_status f4
+#? [dame]
+35 weiqi-score
+#? [(.|\n)*dame: 1 \(F5\), for nobody\nteire: black 0, white 1 \(F4\), added before counting \(not territory\)(.|\n)*]
+36 color f5
+#? [empty]
+37 color f4
+#? [empty]
+38 is_legal b f5
+#? [1]
+kata-set-rules chinese
+komi 7.5
+39 final_score
+#? [B\+0\.5]
+40 weiqi-score_gfx
+#? [(.|\n)*CIRCLE F5\nSQUARE F4(.|\n)*]
