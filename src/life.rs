@@ -207,7 +207,7 @@ impl Analysis {
 /// of the playouts is firm: it bounds areas and fills dame while settling.
 pub const FIRM_SHARE: f64 = 0.35;
 /// Rounds of settle-then-judge at most.
-const SETTLE_ROUNDS: usize = 3;
+const SETTLE_ROUNDS: usize = 2;
 
 /// The result of Benson's algorithm for one colour.
 #[derive(Clone, Debug)]
@@ -517,7 +517,10 @@ pub fn analyse_with(board: &Board, playouts: usize) -> Analysis {
     let mut current = judge(board, playouts);
     for _ in 0..SETTLE_ROUNDS {
         let settlement = current.settle(board);
-        if settlement.fills.iter().all(Option::is_none) {
+        // Only the chains in doubt are judged again: with none, or with
+        // nothing settled, the verdicts stand.
+        let in_doubt = current.chains.iter().any(|c| current.role(c) == Role::Open);
+        if !in_doubt || settlement.fills.iter().all(Option::is_none) {
             current.settlement = settlement;
             return current;
         }

@@ -185,7 +185,11 @@ fn hand_counted_endings() {
             failed.push(e.name);
         }
     }
-    eprintln!("endings: {}/{} right", files.len() - failed.len(), files.len());
+    eprintln!(
+        "endings: {}/{} right",
+        files.len() - failed.len(),
+        files.len()
+    );
     for name in &failed {
         assert!(
             KNOWN_MISSES.iter().any(|(known, _)| known == name),
