@@ -279,12 +279,12 @@ fn passes_after_the_opponent_when_passing_wins() {
     g.play(Color::Black, Move::Pass).expect("pass");
     let d = genmove(&g, Color::White, 2000, &DecideConfig::default());
     assert_eq!(d, Decision::Play(Move::Pass));
-    // Black to move after White's pass, when the playouts give everything
-    // to White: passing would lose, so Black plays on.
+    // Black to move after White's pass: the count is W+0.5, passing would
+    // lose, so Black plays on (whatever the playouts' ownership says).
     g.play(Color::White, Move::Pass).expect("pass");
     let (mut s, limits) = one_thread(300, 1);
     let mut r = s.search(&g, Color::Black, &limits);
-    r.ownership.values.iter_mut().for_each(|v| *v = -1.0);
+    r.ownership.values.iter_mut().for_each(|v| *v = 1.0);
     let never = DecideConfig {
         resign_threshold: 0.0,
         ..DecideConfig::default()
