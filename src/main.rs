@@ -13,10 +13,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 use log::LevelFilter;
-use weiqi::gtp::Engine;
 use weiqi::gtp::play::PlayerSettings;
 use weiqi::gtp::setup::parse_komi;
 use weiqi::gtp::time::TimeOptions;
+use weiqi::gtp::{Compat, Engine};
 use weiqi::rules::Rules;
 
 #[derive(Parser)]
@@ -62,6 +62,44 @@ struct Cli {
     /// before move 60 either).
     #[arg(long, value_name = "N", default_value_t = 20)]
     resign_min_move: usize,
+    /// Start cleanly in Lizzie: `lz` (the default) answers `version` with
+    /// a Leela Zero version Lizzie accepts (0.17; Lizzie's Leela Zero mode:
+    /// lz-analyze, win rates); `kata` answers `name` with a name starting
+    /// with "KataGo" (Lizzie's KataGo mode: kata-analyze, score leads,
+    /// ownership). See the README, "Using it from a GUI".
+    #[arg(long, value_name = "MODE", num_args = 0..=1, default_missing_value = "lz", value_parser = ["lz", "kata"])]
+    lizzie: Option<String>,
+    /// Leela Zero's --gtp: ignored (weiqi always speaks GTP); implies
+    /// --lizzie.
+    #[arg(
+        long = "gtp",
+        short = 'g',
+        help_heading = "Leela Zero options (accepted for Lizzie's default command, ignored)"
+    )]
+    lz_gtp: bool,
+    /// Leela Zero's --lagbuffer: ignored (see --lag-margin); implies --lizzie.
+    #[arg(
+        long = "lagbuffer",
+        value_name = "CS",
+        help_heading = "Leela Zero options (accepted for Lizzie's default command, ignored)"
+    )]
+    lz_lagbuffer: Option<String>,
+    /// Leela Zero's --weights: ignored (weiqi has no network); implies
+    /// --lizzie.
+    #[arg(
+        long = "weights",
+        short = 'w',
+        value_name = "FILE",
+        help_heading = "Leela Zero options (accepted for Lizzie's default command, ignored)"
+    )]
+    lz_weights: Option<String>,
+    /// Leela Zero's --noponder: ignored (weiqi never ponders); implies
+    /// --lizzie.
+    #[arg(
+        long = "noponder",
+        help_heading = "Leela Zero options (accepted for Lizzie's default command, ignored)"
+    )]
+    lz_noponder: bool,
     /// Log level on stderr (off, error, warn, info, debug, trace); RUST_LOG,
     /// when set, takes precedence.
     #[arg(long, value_name = "LEVEL", default_value = "warn", global = true)]
@@ -343,6 +381,7 @@ fn main() -> ExitCode {
                 resign_threshold: cli.resign_threshold,
                 resign_min_move: cli.resign_min_move,
             });
+            engine.set_compat(lizzie_compat(&cli));
             // Read by the GTP loop's input thread (a lock would not be Send).
             let stdin = std::io::BufReader::new(std::io::stdin());
             let stdout = std::io::stdout().lock();
@@ -356,6 +395,43 @@ fn main() -> ExitCode {
                 }
             }
         }
+    }
+}
+
+/// What `name` and `version` answer: `--lizzie`'s mode, else Leela Zero's
+/// version when any Leela Zero option is given (only a GUI that takes
+/// weiqi for Leela Zero passes them, and it checks the version), else
+/// weiqi's own.
+fn lizzie_compat(cli: &Cli) -> Compat {
+    let mut lz_options = Vec::new();
+    if cli.lz_gtp {
+        lz_options.push("--gtp".to_string());
+    }
+    if let Some(v) = &cli.lz_lagbuffer {
+        lz_options.push(format!("--lagbuffer {v}"));
+    }
+    if let Some(v) = &cli.lz_weights {
+        lz_options.push(format!("--weights {v}"));
+    }
+    if cli.lz_noponder {
+        lz_options.push("--noponder".to_string());
+    }
+    if !lz_options.is_empty() {
+        log::warn!(
+            "Leela Zero option(s) ignored: {}{}",
+            lz_options.join(" "),
+            if cli.lizzie.is_none() {
+                "; answering `version` as Leela Zero 0.17 for Lizzie (as --lizzie)"
+            } else {
+                ""
+            }
+        );
+    }
+    match cli.lizzie.as_deref() {
+        Some("kata") => Compat::KataGo,
+        Some(_) => Compat::LeelaZero,
+        None if !lz_options.is_empty() => Compat::LeelaZero,
+        None => Compat::Plain,
     }
 }
 

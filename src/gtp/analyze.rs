@@ -10,12 +10,19 @@
 //!
 //! ```text
 //! info move D4 visits 120 winrate 5432 prior 500 order 0 pv D4 Q16 ...    (lz)
-//! info move D4 visits 120 winrate 0.5432 scoreLead 2.1 prior 0.0500 order 0 pv D4 Q16 ...  (kata)
+//! info move D4 visits 120 winrate 0.5432 scoreMean 2.10 scoreStdev 11.84 scoreLead 2.10 prior 0.0500 order 0 pv D4 Q16 ...  (kata)
 //! ```
 //!
-//! Win rates and score leads are for the colour analysed; with
+//! The fields mean what KataGo's GTP extensions document says, all from
+//! the point of view of the colour analysed (the player to move unless a
+//! colour is given): `winrate` 0–1; `scoreLead` the number of points that
+//! colour leads by after the move (the mean final score of the playouts
+//! through it, komi and handicap compensation included); `scoreMean` the
+//! same number (KataGo sends it for older tools, Lizzie reads it);
+//! `scoreStdev` the standard deviation of those final scores, in points
+//! (like KataGo's, an indicator rather than a calibrated figure). With
 //! `ownership true` kata-analyze appends `ownership` and one value per point
-//! (top row first, +1 owned by the colour analysed).
+//! (top row first, +1 owned by the colour analysed, -1 by the other).
 //!
 //! Keywords: `interval N`, `maxmoves N`, `minmoves N` (accepted, unused),
 //! `ownership true|false`; other KataGo keywords are accepted and ignored
@@ -35,7 +42,7 @@ use super::vertex::{format_move, format_point, parse_color, points_top_down};
 pub enum Flavor {
     /// Leela Zero: win rate as an integer 0–10000, no score.
     Lz,
-    /// KataGo: win rate 0–1, with `scoreLead`.
+    /// KataGo: win rate 0–1, with `scoreMean`, `scoreStdev`, `scoreLead`.
     Kata,
 }
 
@@ -174,10 +181,13 @@ pub fn info_line(req: &Request, board: &Board, result: &SearchResult) -> String 
                 );
             }
             Flavor::Kata => {
+                // KataGo's fields: scoreMean is the same as scoreLead (as
+                // KataGo sends it), scoreStdev the spread of the final
+                // scores; all for the colour analysed.
                 let _ = write!(
                     out,
-                    " winrate {:.4} scoreLead {:.1} prior {:.4}",
-                    c.winrate, c.score_lead, c.prior
+                    " winrate {:.4} scoreMean {:.2} scoreStdev {:.2} scoreLead {:.2} prior {:.4}",
+                    c.winrate, c.score_lead, c.score_stdev, c.score_lead, c.prior
                 );
             }
         }

@@ -12,7 +12,7 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
-use crate::board::{Color, Point};
+use crate::board::{Board, Color, Point};
 use crate::clock::Clock;
 use crate::game::{Game, Move};
 use crate::life::{self, Analysis};
@@ -177,7 +177,49 @@ pub struct Engine {
     /// The dead-stone analysis of the last position analysed, keyed by
     /// (stones hash, board size): the analysis depends on the stones only
     /// and is deterministic, so this only saves time.
-    analysis: Option<((u64, usize), Arc<Analysis>)>,
+    pub(super) analysis: AnalysisCache,
+    /// What `name` and `version` answer (see [`Compat`]).
+    compat: Compat,
+}
+
+/// Which GUI's engine check `name` and `version` satisfy.
+///
+/// Lizzie 0.7.4 reads `version` as a Leela Zero version and, below 0.15,
+/// opens a dialog from its engine-reader thread while holding a lock its
+/// drawing thread needs: the window freezes. It treats an engine whose
+/// `name` starts with `KataGo` as KataGo (then it skips the version check,
+/// asks `kata-analyze` and shows score leads and ownership).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Compat {
+    /// `weiqi` and weiqi's own version.
+    #[default]
+    Plain,
+    /// `version` answers [`LEELA_ZERO_VERSION`]; `name` stays `weiqi`.
+    LeelaZero,
+    /// `name` answers [`KATAGO_NAME`] (starting with `KataGo`).
+    KataGo,
+}
+
+/// The `version` answer of [`Compat::LeelaZero`]: a Leela Zero version that
+/// Lizzie accepts (0.15 or later).
+pub const LEELA_ZERO_VERSION: &str = "0.17";
+/// The `name` answer of [`Compat::KataGo`].
+pub const KATAGO_NAME: &str = "KataGo-compatible weiqi";
+
+/// The last dead-stone analysis, keyed by (stones hash, board size).
+pub(super) type AnalysisCache = Option<((u64, usize), Arc<Analysis>)>;
+
+/// The dead-stone analysis of `board` from `cache`, or a new one (stored).
+pub(super) fn cached_analysis(cache: &mut AnalysisCache, board: &Board) -> Arc<Analysis> {
+    let key = (board.hash(), board.size());
+    if let Some((k, a)) = cache
+        && *k == key
+    {
+        return Arc::clone(a);
+    }
+    let a = Arc::new(life::analyse(board));
+    *cache = Some((key, Arc::clone(&a)));
+    a
 }
 
 impl Engine {
@@ -201,21 +243,18 @@ impl Engine {
             analysis_request: None,
             quit: false,
             analysis: None,
+            compat: Compat::Plain,
         }
+    }
+
+    /// Sets what `name` and `version` answer.
+    pub fn set_compat(&mut self, compat: Compat) {
+        self.compat = compat;
     }
 
     /// The dead-stone analysis of the current position (cached).
     pub fn analysis(&mut self) -> Arc<Analysis> {
-        let board = self.game.board();
-        let key = (board.hash(), board.size());
-        if let Some((k, a)) = &self.analysis
-            && *k == key
-        {
-            return Arc::clone(a);
-        }
-        let a = Arc::new(life::analyse(board));
-        self.analysis = Some((key, Arc::clone(&a)));
-        a
+        cached_analysis(&mut self.analysis, self.game.board())
     }
 
     /// Sets how the player searches (threads, playouts, seed, time per
@@ -345,14 +384,22 @@ fn protocol_version(_: &mut Engine, args: &[&str]) -> Reply {
     Ok("2".to_string())
 }
 
-fn name(_: &mut Engine, args: &[&str]) -> Reply {
+fn name(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 0)?;
-    Ok("weiqi".to_string())
+    Ok(match engine.compat {
+        Compat::KataGo => KATAGO_NAME,
+        _ => "weiqi",
+    }
+    .to_string())
 }
 
-fn version(_: &mut Engine, args: &[&str]) -> Reply {
+fn version(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 0)?;
-    Ok(env!("CARGO_PKG_VERSION").to_string())
+    Ok(match engine.compat {
+        Compat::LeelaZero => LEELA_ZERO_VERSION,
+        _ => env!("CARGO_PKG_VERSION"),
+    }
+    .to_string())
 }
 
 fn known_command(_: &mut Engine, args: &[&str]) -> Reply {

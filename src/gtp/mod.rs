@@ -36,7 +36,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-pub use engine::{COMMANDS, Engine, Failure, Reply};
+pub use engine::{COMMANDS, Compat, Engine, Failure, Reply};
 pub use parse::Command;
 
 /// Formats a reply: `=[id] text\n\n` or `?[id] message\n\n`. Blank lines

@@ -19,10 +19,10 @@ use rand::seq::SliceRandom;
 
 use crate::board::{Color, Point};
 use crate::game::{Game, MAX_MOVES, Move};
-use crate::search::decide::{DecideConfig, Decision, decide};
-use crate::search::{Limits, Search, SearchConfig};
+use crate::search::decide::{Count, DecideConfig, Decision, decide_with};
+use crate::search::{Limits, Search, SearchConfig, SearchResult};
 
-use super::engine::{Engine, Failure, Reply, color_arg, exactly, move_arg};
+use super::engine::{Engine, Failure, Reply, cached_analysis, color_arg, exactly, move_arg};
 use super::time;
 use super::vertex::format_move;
 
@@ -94,16 +94,21 @@ impl Engine {
         }
     }
 
+    /// The decision on `result` (a search of the current position for
+    /// `color`), with the count of `final_score` (the cached analysis) when
+    /// a pass is considered.
+    fn decide(&mut self, color: Color, result: &SearchResult, cleanup: bool) -> Decision {
+        let cfg = self.player.decide_config(cleanup);
+        let cache = &mut self.analysis;
+        let mut count = |g: &Game| Count::of(g, &cached_analysis(cache, g.board()));
+        decide_with(&self.game, color, result, &cfg, &mut count)
+    }
+
     /// Searches with the kept trees and decides the move for `color`.
     fn generate(&mut self, color: Color, cleanup: bool, start: Instant) -> Decision {
         let limits = self.think_limits(color, start);
         let result = self.search.get().search(&self.game, color, &limits);
-        let decision = decide(
-            &self.game,
-            color,
-            &result,
-            &self.player.decide_config(cleanup),
-        );
+        let decision = self.decide(color, &result, cleanup);
         log::info!(
             "genmove {:?}: {:?}, win rate {:.3}, {} playouts ({:.0}/s), {} at root",
             color,
@@ -205,12 +210,7 @@ pub fn reg_genmove(engine: &mut Engine, args: &[&str]) -> Reply {
         stop_early: false,
     };
     let result = search.search(&engine.game, color, &limits);
-    match decide(
-        &engine.game,
-        color,
-        &result,
-        &engine.player.decide_config(false),
-    ) {
+    match engine.decide(color, &result, false) {
         Decision::Resign => Ok("resign".to_string()),
         Decision::Play(mv) => Ok(format_move(engine.game.board(), mv)),
     }

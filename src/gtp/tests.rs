@@ -802,6 +802,87 @@ fn kata_analyze_streams_until_the_next_command() {
     }
 }
 
+/// The value after `key` in an `info` line.
+fn field(line: &str, key: &str) -> f64 {
+    let words: Vec<&str> = line.split(' ').collect();
+    let i = words
+        .iter()
+        .position(|&w| w == key)
+        .unwrap_or_else(|| panic!("no {key} in {line}"));
+    words[i + 1].parse().expect("a number")
+}
+
+#[test]
+fn kata_analyze_scores_have_katago_meanings() {
+    // 9x9, komi 150: White wins every playout, by 150 - 81 points at
+    // least. Black walls column C, White column E (for ownership).
+    let mut setup = String::from("boardsize 9\nkomi 150\n");
+    for row in 1..=9 {
+        setup.push_str(&format!("play b c{row}\nplay w e{row}\n"));
+    }
+    for (color, sign) in [("w", 1.0), ("b", -1.0)] {
+        let mut e = Engine::default();
+        let out = slow_session(
+            &mut e,
+            &[
+                (0, &setup),
+                (0, &format!("kata-analyze {color} 10 ownership true\n")),
+                (500, "name\n"),
+            ],
+        );
+        let stream = out.rsplit("= \ninfo").next().expect("stream");
+        let lines: Vec<String> = format!("info{stream}")
+            .split("\n\n")
+            .next()
+            .expect("stream")
+            .lines()
+            .map(str::to_string)
+            .collect();
+        assert!(!lines.is_empty(), "{out}");
+        for line in &lines {
+            // Every candidate of the line, one `info` each.
+            for c in line
+                .split(" ownership ")
+                .next()
+                .expect("moves")
+                .split("info ")
+            {
+                if c.is_empty() {
+                    continue;
+                }
+                let (wr, mean, stdev, lead) = (
+                    field(c, "winrate"),
+                    field(c, "scoreMean"),
+                    field(c, "scoreStdev"),
+                    field(c, "scoreLead"),
+                );
+                assert!((0.0..=1.0).contains(&wr), "{c}");
+                assert!(stdev >= 0.0, "{c}");
+                assert_eq!(mean, lead, "scoreMean is scoreLead: {c}");
+                // The colour analysed leads (White) or trails (Black).
+                assert!(sign * lead >= 150.0 - 81.0, "{color}: {c}");
+            }
+            let best = line.split("info ").nth(1).expect("a candidate");
+            assert!(
+                sign * (field(best, "winrate") - 0.5) > 0.0,
+                "{color}: {best}"
+            );
+            assert!(field(best, "scoreStdev") > 0.0, "{best}");
+            // Ownership from the colour analysed: A9 is Black's, J1 White's.
+            let own: Vec<f64> = line
+                .split(" ownership ")
+                .nth(1)
+                .expect("ownership")
+                .split(' ')
+                .map(|v| v.parse().expect("a number"))
+                .collect();
+            assert_eq!(own.len(), 81);
+            assert!(own.iter().all(|v| (-1.0..=1.0).contains(v)));
+            assert!(sign * (own[80] - own[0]) > 0.0, "{color}: {own:?}");
+        }
+    }
+}
+
 #[test]
 fn lz_analyze_writes_integer_win_rates() {
     let mut e = Engine::default();

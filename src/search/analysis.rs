@@ -16,8 +16,12 @@ pub struct Candidate {
     pub visits: u32,
     /// Win rate for the player to move, 0 to 1.
     pub winrate: f64,
-    /// Mean final score for the player to move (komi included).
+    /// Mean final score of the playouts through the move, for the player
+    /// to move (komi and handicap compensation included): by how many
+    /// points that player leads.
     pub score_lead: f64,
+    /// Standard deviation of those final scores, in points (0 or more).
+    pub score_stdev: f64,
     /// The prior's share of the move (its virtual win rate), 0 to 1.
     pub prior: f64,
     /// Principal variation, this move first.

@@ -3,13 +3,34 @@
 //!
 //! * Every move returned passes [`Game::check`] (superko included); an
 //!   illegal candidate is skipped for the next most visited one.
-//! * **Pass** only when passing does not lose: the position scored with the
-//!   playouts' ownership (dead stones removed, komi included) is a win for
-//!   us. When the opponent has just passed and that holds, pass at once
-//!   (ending the game with a win) — once no dead opponent stones are left
-//!   on the board (they are captured first, as in cleanup, so that the
-//!   count does not depend on the scorer's judgement of dead stones). With
-//!   no legal move but own-eye fills, pass whatever the score.
+//! * **Pass** is judged by the count a referee would make if the game
+//!   ended now: [`Count`], the `final_score` of the position (dead stones
+//!   from [`crate::life`], counted by [`crate::score`] under the game's
+//!   rules, komi and handicap compensation), not by the playouts.
+//!   - *After the opponent's pass* our pass ends the game with exactly that
+//!     count, so the pass is worth a sure win, a jigo or a sure loss. We
+//!     pass when the count wins for us; on a jigo, when no move wins more
+//!     than half the playouts; on a loss, only when no legal move is better
+//!     than the loss by the search's own measure (a move is better when it
+//!     wins any playouts, or when its mean score beats the count). The
+//!     search itself does not end the game at a pass-pass (its playouts go
+//!     on after our pass, as KataGo's conservative pass does), so the pass
+//!     candidate's win rate says nothing about the count: the count
+//!     decides. Otherwise we play the search's best non-pass move. Under
+//!     area counting a winning pass first takes the liberties of opponent
+//!     stones the playouts capture (as in cleanup), so that the result does
+//!     not hang on who judges the dead stones; under territory counting
+//!     that would fill our own territory, so we pass at once.
+//!   - *Before the opponent has passed* a pass is played only when it is the
+//!     search's most visited move and the position is [settled](Count::settled):
+//!     the count wins for us and the playouts agree with it point by point.
+//!   - With no legal move but own-eye fills, pass whatever the count.
+//!
+//!   This is Pachi's rule (pass into the end only when the final score
+//!   wins) with a referee's count instead of the playouts' ownership: the
+//!   playouts' estimate of a position with open areas can differ from the
+//!   count by many points (four stones on 19x19: the playouts favour
+//!   Black, the count gives White 6.5).
 //! * **Resign** when the win rate is below the threshold, from the minimum
 //!   move number on, never in the first [`HANDICAP_NO_RESIGN`] moves of a
 //!   handicap game, never in cleanup, and only after enough playouts.
@@ -18,11 +39,14 @@
 //!   takes their liberties (the search's if it has one close to the best,
 //!   else the first that is not a self-atari).
 
-use crate::board::{Cell, Color, Point};
+use crate::board::{Board, Cell, Color, Point};
 use crate::game::{Game, Move};
+use crate::life::{self, Analysis, Status};
+use crate::rules::Scoring;
+use crate::score::{owners, score};
 
-use super::SearchResult;
-use super::analysis::{dead_stones, ownership_score};
+use super::analysis::dead_stones;
+use super::{Candidate, Ownership, SearchResult};
 
 /// Settings of the decision.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -55,6 +79,9 @@ const DEAD_SHARE: f32 = 0.8;
 /// In cleanup, a move taking a dead chain's liberty is preferred when its
 /// win rate is within this of the best.
 const CLEANUP_MARGIN: f64 = 0.1;
+/// A position is settled when every point the count gives to a colour is
+/// that colour's in at least this share of the playouts.
+pub const SETTLED_SHARE: f32 = 0.8;
 
 /// What to answer to `genmove`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,9 +90,110 @@ pub enum Decision {
     Resign,
 }
 
+/// The count of a position if the game ended now: what `final_score`
+/// answers (the dead stones of [`crate::life`], counted by
+/// [`crate::score`] under the game's rules), and who each point counts for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Count {
+    /// Black's lead, komi and handicap compensation included (negative:
+    /// White leads).
+    pub black_margin: f64,
+    /// Per point, by [`Point::index`]: the colour the point is counted for
+    /// (its living stones, its territory, the points of the other side's
+    /// dead stones); `None` for points nobody owns (dame, seki under
+    /// territory counting).
+    pub owner: Vec<Option<Color>>,
+}
+
+impl Count {
+    /// The count of `game`'s position with the dead stones of `analysis`
+    /// (an analysis of that position).
+    pub fn of(game: &Game, analysis: &Analysis) -> Count {
+        let board = game.board();
+        let mut owner = owners(board, analysis, game.rules().scoring);
+        for p in board.points() {
+            if let Some(c) = board.color_at(p)
+                && matches!(analysis.status(p), Some(Status::Alive | Status::Seki))
+            {
+                owner[p.index()] = Some(c);
+            }
+        }
+        Count {
+            black_margin: score(game, analysis).margin(),
+            owner,
+        }
+    }
+
+    /// The count of `game`'s position with a fresh dead-stone analysis
+    /// (the analysis is deterministic: the same as `final_score`'s).
+    pub fn fresh(game: &Game) -> Count {
+        Count::of(game, &life::analyse(game.board()))
+    }
+
+    /// The lead of `color` (negative when it loses).
+    pub fn margin(&self, color: Color) -> f64 {
+        match color {
+            Color::Black => self.black_margin,
+            Color::White => -self.black_margin,
+        }
+    }
+
+    /// Whether the playouts agree with the count: every point the count
+    /// gives to a colour is that colour's in at least [`SETTLED_SHARE`] of
+    /// the playouts, and every point nobody owns is next to a stone (dame
+    /// or seki, no open area).
+    pub fn settled(&self, board: &Board, ownership: &Ownership) -> bool {
+        if ownership.playouts == 0 {
+            return false;
+        }
+        board
+            .points()
+            .all(|p| match self.owner.get(p.index()).copied().flatten() {
+                Some(c) => ownership.share(board, p, c) >= SETTLED_SHARE,
+                None => {
+                    board.color_at(p).is_some()
+                        || board
+                            .neighbors(p)
+                            .iter()
+                            .any(|&n| board.color_at(n).is_some())
+                }
+            })
+    }
+}
+
 /// Chooses the move for `color` in `game` from `result` (a search of this
-/// position for `color`).
+/// position for `color`); the count, when a pass is considered, comes from
+/// a fresh dead-stone analysis ([`Count::fresh`]).
 pub fn decide(game: &Game, color: Color, result: &SearchResult, cfg: &DecideConfig) -> Decision {
+    decide_with(game, color, result, cfg, &mut Count::fresh)
+}
+
+/// Whether passing after the opponent's pass, which ends the game with
+/// `margin` for us, is at least as good as every legal move the search
+/// looked at (win rate first, then mean score). Without any such move
+/// there is no evidence, and a loss is never accepted on none.
+fn pass_ends_well(margin: f64, moves: &[&Candidate]) -> bool {
+    if margin > 0.0 {
+        return true;
+    }
+    if margin == 0.0 {
+        return moves.iter().all(|c| c.winrate <= 0.5);
+    }
+    !moves.is_empty()
+        && moves
+            .iter()
+            .all(|c| c.winrate <= 0.0 && c.score_lead <= margin)
+}
+
+/// [`decide`] with the count supplied by `count` (called at most once, only
+/// when a pass is considered), e.g. from a cached analysis.
+pub fn decide_with(
+    game: &Game,
+    color: Color,
+    result: &SearchResult,
+    cfg: &DecideConfig,
+    count: &mut dyn FnMut(&Game) -> Count,
+) -> Decision {
     let board = game.board();
     let legal = |mv: Move| game.check(color, mv).is_ok();
     let has_moves = board
@@ -89,21 +217,37 @@ pub fn decide(game: &Game, color: Color, result: &SearchResult, cfg: &DecideConf
         return Decision::Resign;
     }
 
-    let pass_wins = ownership_score(game, &result.ownership, color).is_some_and(|s| s > 0.0);
     let opponent_passed = game
         .moves()
         .last()
         .is_some_and(|m| m.mv == Move::Pass && m.color != color);
-    // After the opponent's pass our pass would end the game: clean up first
-    // too, so that the count does not hang on who judges the dead stones.
-    let dead = if cfg.cleanup || opponent_passed {
-        dead_stones(board, &result.ownership, color.opponent(), DEAD_SHARE)
-    } else {
-        Vec::new()
-    };
-    let may_pass = pass_wins && dead.is_empty();
-    if opponent_passed && may_pass {
-        return Decision::Play(Move::Pass);
+    let moves: Vec<&Candidate> = result
+        .candidates
+        .iter()
+        .filter(|c| c.mv != Move::Pass && legal(c.mv))
+        .collect();
+    let dead_now = || dead_stones(board, &result.ownership, color.opponent(), DEAD_SHARE);
+    let mut dead = Vec::new();
+    // After the opponent's pass, whether our pass ends the game well.
+    let mut pass_ends = false;
+    if opponent_passed {
+        let c = count(game);
+        let margin = c.margin(color);
+        pass_ends = pass_ends_well(margin, &moves);
+        log::debug!(
+            "opponent passed: count {margin:+.1} for {color:?}, {}",
+            if pass_ends { "pass" } else { "play on" }
+        );
+        // A winning pass under area counting, and every pass in cleanup,
+        // captures the stones the playouts see as dead first.
+        if cfg.cleanup || (pass_ends && margin > 0.0 && game.rules().scoring == Scoring::Area) {
+            dead = dead_now();
+        }
+        if pass_ends && dead.is_empty() {
+            return Decision::Play(Move::Pass);
+        }
+    } else if cfg.cleanup {
+        dead = dead_now();
     }
 
     // Liberties of the dead chains, for cleanup.
@@ -116,15 +260,10 @@ pub fn decide(game: &Game, color: Color, result: &SearchResult, cfg: &DecideConf
         }
     }
     if !targets.is_empty() {
-        let best = result
-            .candidates
-            .iter()
-            .find(|c| c.mv != Move::Pass && legal(c.mv))
-            .map_or(0.0, |c| c.winrate);
-        if let Some(c) = result.candidates.iter().find(|c| {
+        let best = moves.first().map_or(0.0, |c| c.winrate);
+        if let Some(c) = moves.iter().find(|c| {
             matches!(c.mv, Move::Place(p) if targets.contains(&p))
                 && c.winrate >= best - CLEANUP_MARGIN
-                && legal(c.mv)
         }) {
             return Decision::Play(c.mv);
         }
@@ -138,11 +277,29 @@ pub fn decide(game: &Game, color: Color, result: &SearchResult, cfg: &DecideConf
             return Decision::Play(Move::Place(p));
         }
     }
+    if pass_ends {
+        // Passing ends the game well and no capture is playable.
+        return Decision::Play(Move::Pass);
+    }
 
     for c in &result.candidates {
         match c.mv {
-            Move::Pass if may_pass => return Decision::Play(Move::Pass),
-            Move::Pass => {}
+            Move::Pass => {
+                // Before the opponent's pass: only as the search's best
+                // move, in a settled position that the count wins.
+                if !opponent_passed && dead.is_empty() {
+                    let k = count(game);
+                    let settled = k.margin(color) > 0.0 && k.settled(board, &result.ownership);
+                    log::debug!(
+                        "pass is the best move: count {:+.1}, {}",
+                        k.margin(color),
+                        if settled { "settled" } else { "not settled" }
+                    );
+                    if settled {
+                        return Decision::Play(Move::Pass);
+                    }
+                }
+            }
             mv if legal(mv) => return Decision::Play(mv),
             mv => log::warn!("search proposed an illegal move {mv:?}; skipped"),
         }

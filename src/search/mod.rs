@@ -98,6 +98,8 @@ pub struct SearchResult {
     pub winrate: f64,
     /// Mean final score of the best move for `color`.
     pub score_lead: f64,
+    /// Standard deviation of the final scores of the best move's playouts.
+    pub score_stdev: f64,
     /// Playouts through the root (reused ones included).
     pub visits: u64,
     /// Playouts run by this call.
@@ -397,6 +399,10 @@ impl Search {
             visits: u32,
             wins: f64,
             score: f64,
+            /// Sum over trees of the squared deviations from each tree's
+            /// mean, and of `sum^2 / n` per tree (to combine the variances).
+            score_m2: f64,
+            score_sq_means: f64,
             prior: f64,
             best_tree: usize,
             best_node: usize,
@@ -421,6 +427,8 @@ impl Search {
                         visits: 0,
                         wins: 0.0,
                         score: 0.0,
+                        score_m2: 0.0,
+                        score_sq_means: 0.0,
                         prior: if n.prior_n > 0.0 {
                             f64::from(n.prior_w / n.prior_n)
                         } else {
@@ -435,6 +443,10 @@ impl Search {
                 a.visits += n.visits;
                 a.wins += f64::from(n.wins);
                 a.score += f64::from(n.score);
+                if n.visits > 0 {
+                    a.score_m2 += f64::from(n.score_m2);
+                    a.score_sq_means += f64::from(n.score).powi(2) / f64::from(n.visits);
+                }
                 if n.visits > a.best_visits {
                     a.best_visits = n.visits;
                     a.best_tree = t;
@@ -450,6 +462,13 @@ impl Search {
                 visits: a.visits,
                 winrate: a.wins / f64::from(a.visits),
                 score_lead: sign * a.score / f64::from(a.visits),
+                score_stdev: {
+                    // Total squared deviation = within trees + between
+                    // the trees' means and the overall mean.
+                    let n = f64::from(a.visits);
+                    let m2 = a.score_m2 + a.score_sq_means - a.score * a.score / n;
+                    (m2.max(0.0) / n).sqrt()
+                },
                 prior: a.prior,
                 pv: self.workers[a.best_tree].tree.pv(a.best_node, 12),
             })
@@ -480,15 +499,16 @@ impl Search {
                 (b as f64 - w as f64) as f32 / own_playouts as f32
             })
             .collect();
-        let (best, winrate, score_lead) = match candidates.first() {
-            Some(c) => (c.mv, c.winrate, c.score_lead),
-            None => (Move::Pass, 0.5, 0.0),
+        let (best, winrate, score_lead, score_stdev) = match candidates.first() {
+            Some(c) => (c.mv, c.winrate, c.score_lead, c.score_stdev),
+            None => (Move::Pass, 0.5, 0.0, 0.0),
         };
         SearchResult {
             color,
             best,
             winrate,
             score_lead,
+            score_stdev,
             visits,
             playouts,
             elapsed,
@@ -760,9 +780,8 @@ fn simulate(w: &mut Worker, ctx: &RootCtx) {
         let i = w.path[d];
         {
             let n = &mut w.tree.nodes[i];
-            n.visits += 1;
+            n.add_score(score as f32);
             n.wins += result_for(to_move.opponent());
-            n.score += score as f32;
         }
         if w.tree.nodes[i].expanded {
             let r = result_for(to_move);

@@ -279,12 +279,12 @@ fn passes_after_the_opponent_when_passing_wins() {
     g.play(Color::Black, Move::Pass).expect("pass");
     let d = genmove(&g, Color::White, 2000, &DecideConfig::default());
     assert_eq!(d, Decision::Play(Move::Pass));
-    // Black to move after White's pass, when the playouts give everything
-    // to White: passing would lose, so Black plays on.
+    // Black to move after White's pass: the count is W+0.5, passing would
+    // lose, so Black plays on (whatever the playouts' ownership says).
     g.play(Color::White, Move::Pass).expect("pass");
     let (mut s, limits) = one_thread(300, 1);
     let mut r = s.search(&g, Color::Black, &limits);
-    r.ownership.values.iter_mut().for_each(|v| *v = -1.0);
+    r.ownership.values.iter_mut().for_each(|v| *v = 1.0);
     let never = DecideConfig {
         resign_threshold: 0.0,
         ..DecideConfig::default()
@@ -310,4 +310,168 @@ fn a_settled_search_stops_before_its_deadline() {
     let r = s.search(&g, Color::Black, &limits);
     assert_eq!(r.best, Move::Place(pt(&g, "d5")));
     assert!(r.elapsed < Duration::from_secs(2), "{:?}", r.elapsed);
+}
+
+/// A count stub: Black's margin `m`, owners from a fresh analysis.
+fn count_with_margin(g: &Game, m: f64) -> decide::Count {
+    decide::Count {
+        black_margin: m,
+        ..decide::Count::fresh(g)
+    }
+}
+
+#[test]
+fn after_the_opponents_pass_the_count_decides() {
+    // Issue #15: B Q16, W D16, B Q4, W pass on 19x19, komi 7.5. The count
+    // is W+6.5 (area, no territory yet), though the playouts favour Black.
+    for rules in ["chinese", "japanese"] {
+        let mut g = Game::new(19, Rules::preset(rules).expect("preset")).expect("size");
+        g.set_komi(7.5);
+        place(&mut g, Color::Black, "q16");
+        place(&mut g, Color::White, "d16");
+        place(&mut g, Color::Black, "q4");
+        g.play(Color::White, Move::Pass).expect("pass");
+        let real = decide::Count::fresh(&g);
+        assert!(
+            real.margin(Color::Black) < 0.0,
+            "{rules}: {}",
+            real.black_margin
+        );
+        for seed in 1..=6 {
+            let (mut s, limits) = one_thread(300, seed);
+            let r = s.search(&g, Color::Black, &limits);
+            let cfg = DecideConfig::default();
+            let d = decide(&g, Color::Black, &r, &cfg);
+            assert!(
+                matches!(d, Decision::Play(Move::Place(_))),
+                "{rules} seed {seed}: {d:?}"
+            );
+            // The same search with a count that wins: pass at once (under
+            // territory counting; under area counting dead stones would be
+            // captured first, and the playouts see none here).
+            let won = decide::decide_with(&g, Color::Black, &r, &cfg, &mut |g| {
+                count_with_margin(g, 6.5)
+            });
+            assert_eq!(won, Decision::Play(Move::Pass), "{rules} seed {seed}");
+            // A jigo: pass unless a move wins more than half the playouts.
+            let jigo = decide::decide_with(&g, Color::Black, &r, &cfg, &mut |g| {
+                count_with_margin(g, 0.0)
+            });
+            let best = r
+                .candidates
+                .iter()
+                .find(|c| c.mv != Move::Pass)
+                .expect("a move");
+            assert_eq!(jigo == Decision::Play(Move::Pass), best.winrate <= 0.5);
+        }
+    }
+}
+
+#[test]
+fn a_lost_count_is_accepted_only_when_no_move_is_better() {
+    let mut g = game(9, 7.5);
+    place(&mut g, Color::Black, "e5");
+    g.play(Color::White, Move::Pass).expect("pass");
+    let (mut s, limits) = one_thread(300, 3);
+    let mut r = s.search(&g, Color::Black, &limits);
+    let cfg = DecideConfig {
+        resign_threshold: 0.0,
+        ..DecideConfig::default()
+    };
+    let mut lost = |g: &Game| count_with_margin(g, -10.0);
+    // The search finds moves that win playouts: play on.
+    let d = decide::decide_with(&g, Color::Black, &r, &cfg, &mut lost);
+    assert!(matches!(d, Decision::Play(Move::Place(_))), "{d:?}");
+    // Every move loses every playout, by more than the count: pass.
+    for c in r.candidates.iter_mut() {
+        c.winrate = 0.0;
+        c.score_lead = -20.0;
+    }
+    let d = decide::decide_with(&g, Color::Black, &r, &cfg, &mut lost);
+    assert_eq!(d, Decision::Play(Move::Pass));
+    // One move scores better than the count: play it.
+    let k = r.candidates.len() - 1;
+    r.candidates[k].score_lead = -5.0;
+    let better = r.candidates[k].mv;
+    assert_ne!(better, Move::Pass);
+    let d = decide::decide_with(&g, Color::Black, &r, &cfg, &mut lost);
+    assert!(matches!(d, Decision::Play(Move::Place(_))), "{d:?}");
+    // No candidate at all (no playouts): no evidence, play on.
+    r.candidates.clear();
+    let d = decide::decide_with(&g, Color::Black, &r, &cfg, &mut lost);
+    assert!(matches!(d, Decision::Play(Move::Place(_))), "{d:?}");
+}
+
+#[test]
+fn before_the_opponents_pass_a_pass_needs_a_settled_won_count() {
+    // 5x5, komi 0.5: Black wall on column B, White wall on column D; White
+    // searched (its own move was the last), nobody has passed. The count: White by 0.5 (column C dame).
+    let mut g = game(5, 0.5);
+    for row in 1..=5 {
+        place(&mut g, Color::Black, &format!("b{row}"));
+        place(&mut g, Color::White, &format!("d{row}"));
+    }
+    let (mut s, limits) = one_thread(2000, 2);
+    let mut r = s.search(&g, Color::White, &limits);
+    // Make pass the search's best move.
+    r.candidates.retain(|c| c.mv != Move::Pass);
+    let pass = Candidate {
+        mv: Move::Pass,
+        visits: 5000,
+        winrate: 0.6,
+        score_lead: 0.5,
+        score_stdev: 1.0,
+        prior: 0.0,
+        pv: vec![Move::Pass],
+    };
+    r.candidates.insert(0, pass);
+    let count = decide::Count::fresh(&g);
+    assert_eq!(count.margin(Color::White), 0.5);
+    assert!(count.settled(g.board(), &r.ownership));
+    let cfg = DecideConfig::default();
+    let d = decide::decide_with(&g, Color::White, &r, &cfg, &mut decide::Count::fresh);
+    assert_eq!(d, Decision::Play(Move::Pass));
+    // The same with a count that loses: the next candidate instead.
+    let d = decide::decide_with(&g, Color::White, &r, &cfg, &mut |g| {
+        count_with_margin(g, 0.5)
+    });
+    assert_eq!(d, Decision::Play(r.candidates[1].mv));
+    // Not settled: the playouts disagree with the count about column E.
+    let mut unsure = r.clone();
+    for v in unsure.ownership.values.iter_mut() {
+        *v = 0.0;
+    }
+    assert!(!count.settled(g.board(), &unsure.ownership));
+    let d = decide::decide_with(&g, Color::White, &unsure, &cfg, &mut decide::Count::fresh);
+    assert_eq!(d, Decision::Play(unsure.candidates[1].mv));
+    // An open board is never settled.
+    let empty = game(9, 7.5);
+    let (mut s, limits) = one_thread(200, 1);
+    let r = s.search(&empty, Color::Black, &limits);
+    assert!(!decide::Count::fresh(&empty).settled(empty.board(), &r.ownership));
+}
+
+#[test]
+fn score_spread_is_merged_across_threads() {
+    // The spread of the final scores, merged over two trees: finite, at
+    // least 0, at most the range of possible scores, and positive on an
+    // open board.
+    let g = game(7, 7.5);
+    let mut s = Search::new(SearchConfig {
+        threads: 2,
+        seed: 5,
+        ..SearchConfig::default()
+    });
+    let limits = Limits {
+        deadline: None,
+        max_playouts: Some(800),
+        stop_early: false,
+    };
+    let r = s.search(&g, Color::Black, &limits);
+    for c in &r.candidates {
+        assert!(c.score_stdev >= 0.0 && c.score_stdev.is_finite(), "{c:?}");
+        // Scores lie within the board's points plus komi.
+        assert!(c.score_stdev <= 49.0 + 7.5, "{c:?}");
+    }
+    assert!(r.score_stdev > 0.0, "{}", r.score_stdev);
 }

@@ -39,6 +39,10 @@ pub struct Node {
     /// Sum of the final scores (Black's view, komi included) of the
     /// playouts through this node.
     pub score: f32,
+    /// Sum of the squared deviations of those scores from their running
+    /// mean (Welford's update, stable in `f32`): the variance is
+    /// `score_m2 / visits`.
+    pub score_m2: f32,
 }
 
 impl Node {
@@ -56,6 +60,7 @@ impl Node {
             amaf_n: 0.0,
             amaf_w: 0.0,
             score: 0.0,
+            score_m2: 0.0,
         }
     }
 
@@ -74,6 +79,21 @@ impl Node {
         let a = self.amaf_w / self.amaf_n;
         let beta = self.amaf_n / (self.amaf_n + n + n * self.amaf_n / equiv);
         beta * a + (1.0 - beta) * q
+    }
+
+    /// Adds one playout's final score (Black's view) to `visits`, `score`
+    /// and `score_m2`; the caller counts the win.
+    #[inline]
+    pub fn add_score(&mut self, score: f32) {
+        let old_mean = if self.visits > 0 {
+            self.score / self.visits as f32
+        } else {
+            score
+        };
+        self.visits += 1;
+        self.score += score;
+        let new_mean = self.score / self.visits as f32;
+        self.score_m2 += (score - old_mean) * (score - new_mean);
     }
 
     /// The real win rate for the player who made this move (0.5 unvisited).
@@ -222,6 +242,21 @@ impl Tree {
 mod tests {
     use super::*;
     use crate::board::Board;
+
+    #[test]
+    fn score_spread_by_welford() {
+        let mut n = Node::new(Move::Pass, 0.0, 0.0);
+        for x in [1.0, 2.0, 3.0, 4.0, -10.0] {
+            n.add_score(x);
+        }
+        // Mean 0, squared deviations 1 + 4 + 9 + 16 + 100.
+        assert_eq!(n.visits, 5);
+        assert!((n.score / 5.0).abs() < 1e-6);
+        assert!((n.score_m2 - 130.0).abs() < 1e-3, "{}", n.score_m2);
+        let mut one = Node::new(Move::Pass, 0.0, 0.0);
+        one.add_score(7.0);
+        assert_eq!(one.score_m2, 0.0);
+    }
 
     #[test]
     fn expand_select_and_subtree() {
