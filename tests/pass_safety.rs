@@ -10,7 +10,7 @@
 //! up to twice per game.
 //!
 //! `cargo test` plays 4 games (9x9); the 500-game run of the acceptance test is
-//! `cargo test --release --test pass_safety -- --ignored` (in `.ci/run`).
+//! `cargo test --test pass_safety -- --ignored` (in `.ci/run`; the test profile is optimized).
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
