@@ -966,6 +966,22 @@ impl Board {
                 .all(|p| self.cells[p.index()] == other.cells[p.index()])
     }
 
+    /// Whether `other` is the same board down to its bookkeeping: the
+    /// position ([`Board::same_position`]) and the chain heads, chain lists,
+    /// liberty and stone counts and the order of the empty-point list, which
+    /// playouts depend on. (A position reached by undo must be this equal
+    /// to the one reached by playing the moves.)
+    pub fn same_layout(&self, other: &Board) -> bool {
+        self.same_position(other)
+            && self.ko_color == other.ko_color
+            && self.head == other.head
+            && self.next == other.next
+            && self.libs == other.libs
+            && self.stones == other.stones
+            && self.empty[..self.n_empty as usize] == other.empty[..other.n_empty as usize]
+            && self.empty_pos == other.empty_pos
+    }
+
     /// Checks every internal invariant against a from-scratch computation:
     /// hash, liberty counts, chain membership and sizes, the empty list.
     /// Returns a description of the first mismatch. Linear in the board.

@@ -345,7 +345,8 @@ fn main() -> ExitCode {
             });
             // Read by the GTP loop's input thread (a lock would not be Send).
             let stdin = std::io::BufReader::new(std::io::stdin());
-            let stdout = std::io::stdout().lock();
+            // Buffered: the loop flushes after each reply (see `gtp::run`).
+            let stdout = std::io::BufWriter::new(std::io::stdout().lock());
             match weiqi::gtp::run(&mut engine, stdin, stdout) {
                 Ok(()) => ExitCode::SUCCESS,
                 // The controller went away: nothing left to answer.
