@@ -107,6 +107,13 @@ impl Tree {
         Tree { nodes, max_nodes }
     }
 
+    /// Back to an unexpanded root, in the same node array (no new
+    /// reservation).
+    pub fn reset(&mut self) {
+        self.nodes.clear();
+        self.nodes.push(Node::new(Move::Pass, 0.0, 0.0));
+    }
+
     #[inline]
     pub fn children(&self, i: usize) -> std::ops::Range<usize> {
         let n = &self.nodes[i];
@@ -189,6 +196,51 @@ impl Tree {
         out
     }
 
+    /// Keeps only the subtree under node `i`, which becomes the root,
+    /// compacted in place (no second node array: the tree's memory stays
+    /// within its bound; a map of 4 bytes per node after `i` lives while it
+    /// runs). Nodes keep their relative order, so each node's children stay
+    /// contiguous and in the same order, and every search from the new root
+    /// is the same as from [`Tree::subtree`]'s copy.
+    pub fn reroot(&mut self, i: usize) {
+        const OUT: u32 = u32::MAX;
+        if i >= self.nodes.len() {
+            self.nodes.truncate(1);
+            return;
+        }
+        // Mark the subtree (every descendant has a larger index than its
+        // parent: children are made after the node).
+        let mut map = vec![OUT; self.nodes.len() - i];
+        map[0] = 0;
+        let mut stack = vec![i];
+        while let Some(n) = stack.pop() {
+            if self.nodes[n].expanded {
+                for c in self.children(n) {
+                    map[c - i] = 0;
+                    stack.push(c);
+                }
+            }
+        }
+        // New index: rank among the kept nodes, never above the old one.
+        let mut kept = 0u32;
+        for m in map.iter_mut().filter(|m| **m != OUT) {
+            *m = kept;
+            kept += 1;
+        }
+        for (k, &m) in map.iter().enumerate() {
+            if m == OUT {
+                continue;
+            }
+            let mut node = self.nodes[i + k];
+            node.pruned = false;
+            if node.expanded {
+                node.first_child = map[node.first_child as usize - i];
+            }
+            self.nodes[m as usize] = node;
+        }
+        self.nodes.truncate(kept as usize);
+    }
+
     /// A compact copy of the subtree under node `i`, which becomes the root.
     pub fn subtree(&self, i: usize) -> Tree {
         let mut nodes = Vec::with_capacity(self.max_nodes.max(1));
@@ -240,6 +292,15 @@ mod tests {
         t.nodes[grandchild].visits = 2;
         let s = t.subtree(c);
         assert_eq!(s.nodes.len(), 4);
+        // Rerooting in place keeps the same nodes in the same order.
+        let mut r = t.clone();
+        let capacity = r.nodes.capacity();
+        r.reroot(c);
+        assert_eq!(r.nodes.len(), 4);
+        assert_eq!(r.nodes.capacity(), capacity, "no new node array");
+        assert_eq!(r.nodes[0].visits, 5);
+        assert_eq!(r.best_child(0), Some(1));
+        assert_eq!(r.pv(0, 5), s.pv(0, 5));
         assert_eq!(s.nodes[0].visits, 5);
         assert_eq!(s.best_child(0), Some(1));
         assert_eq!(s.pv(0, 5).len(), 2);
