@@ -107,11 +107,11 @@ impl Tree {
         Tree { nodes, max_nodes }
     }
 
-    /// Back to an unexpanded root, in the same node array (no new
-    /// reservation).
+    /// Back to an unexpanded root, in a new node array: the old one is
+    /// given back to the system, so that a tree that grew large does not
+    /// keep its memory resident for the searches after it.
     pub fn reset(&mut self) {
-        self.nodes.clear();
-        self.nodes.push(Node::new(Move::Pass, 0.0, 0.0));
+        *self = Tree::new(self.max_nodes);
     }
 
     #[inline]
@@ -201,7 +201,10 @@ impl Tree {
     /// within its bound; a map of 4 bytes per node after `i` lives while it
     /// runs). Nodes keep their relative order, so each node's children stay
     /// contiguous and in the same order, and every search from the new root
-    /// is the same as from [`Tree::subtree`]'s copy.
+    /// is the same as from [`Tree::subtree`]'s copy. When less than a
+    /// quarter of the nodes is kept, they move to a new array and the old
+    /// one is given back (for a moment both exist: at most a quarter more
+    /// than the old tree), so that memory follows the tree's size.
     pub fn reroot(&mut self, i: usize) {
         const OUT: u32 = u32::MAX;
         if i >= self.nodes.len() {
@@ -238,7 +241,13 @@ impl Tree {
             }
             self.nodes[m as usize] = node;
         }
+        let old_len = self.nodes.len();
         self.nodes.truncate(kept as usize);
+        if (kept as usize) * 4 < old_len {
+            let mut fresh = Vec::with_capacity(self.max_nodes.max(1));
+            fresh.extend_from_slice(&self.nodes);
+            self.nodes = fresh;
+        }
     }
 
     /// A compact copy of the subtree under node `i`, which becomes the root.
@@ -298,6 +307,14 @@ mod tests {
         r.reroot(c);
         assert_eq!(r.nodes.len(), 4);
         assert_eq!(r.nodes.capacity(), capacity, "no new node array");
+        // Keeping less than a quarter: a new array of the full capacity.
+        let mut q = t.clone();
+        let g = t.children(c).next().expect("grandchild");
+        q.reroot(g);
+        assert_eq!(q.nodes.len(), 1);
+        assert_eq!(q.nodes.capacity(), q.max_nodes);
+        q.reset();
+        assert_eq!((q.nodes.len(), q.nodes.capacity()), (1, q.max_nodes));
         assert_eq!(r.nodes[0].visits, 5);
         assert_eq!(r.best_child(0), Some(1));
         assert_eq!(r.pv(0, 5), s.pv(0, 5));
