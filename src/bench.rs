@@ -86,10 +86,11 @@ pub fn measure_playouts(size: usize, time: Duration, seed: u64) -> Option<Playou
     let cpu_start = thread_cpu_time();
     let mut playouts = 0u64;
     let mut moves = 0u64;
+    let mut b = empty.clone();
     loop {
         // Check the clock every 64 playouts to keep its cost out of the figure.
         for _ in 0..64 {
-            let mut b = empty.clone();
+            b.clone_from(&empty);
             moves += play_out(&mut b, Color::Black, limit, &mut rng) as u64;
             playouts += 1;
         }

@@ -188,8 +188,8 @@ pub fn column_letter(col: usize) -> char {
 }
 
 /// A Go board of side 2 to 25. Cheap to copy (plain arrays, no heap), so
-/// playouts copy it.
-#[derive(Clone)]
+/// playouts copy it; [`Board::clone_from`] onto a board of the same size
+/// copies only the cells the size uses (a ninth of the arrays on 9x9).
 pub struct Board {
     size: u16,
     stride: u16,
@@ -215,6 +215,53 @@ pub struct Board {
     ko_color: Color,
     /// Stones captured *by* each colour (prisoners it holds).
     captures: [u32; 2],
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            size: self.size,
+            stride: self.stride,
+            cells: self.cells,
+            head: self.head,
+            next: self.next,
+            libs: self.libs,
+            stones: self.stones,
+            empty: self.empty,
+            empty_pos: self.empty_pos,
+            n_empty: self.n_empty,
+            hash: self.hash,
+            ko: self.ko,
+            ko_color: self.ko_color,
+            captures: self.captures,
+        }
+    }
+
+    /// Copies `src` into `self`. Between boards of the same size only the
+    /// first `stride * stride` entries of each array are copied: no board
+    /// operation writes beyond them (every write is at a point, a chain
+    /// head, the dummy entry 0, or an empty-list position below
+    /// `size * size`), so the rest of both boards still holds what
+    /// [`Board::new`] put there.
+    fn clone_from(&mut self, src: &Board) {
+        if self.size != src.size {
+            *self = src.clone();
+            return;
+        }
+        let n = usize::from(src.stride) * usize::from(src.stride);
+        self.cells[..n].copy_from_slice(&src.cells[..n]);
+        self.head[..n].copy_from_slice(&src.head[..n]);
+        self.next[..n].copy_from_slice(&src.next[..n]);
+        self.libs[..n].copy_from_slice(&src.libs[..n]);
+        self.stones[..n].copy_from_slice(&src.stones[..n]);
+        self.empty[..n].copy_from_slice(&src.empty[..n]);
+        self.empty_pos[..n].copy_from_slice(&src.empty_pos[..n]);
+        self.n_empty = src.n_empty;
+        self.hash = src.hash;
+        self.ko = src.ko;
+        self.ko_color = src.ko_color;
+        self.captures = src.captures;
+    }
 }
 
 impl fmt::Debug for Board {
@@ -1034,6 +1081,22 @@ impl Board {
                 .all(|p| self.cells[p.index()] == other.cells[p.index()])
     }
 
+    /// Whether `other` is the same board down to its bookkeeping: the
+    /// position ([`Board::same_position`]) and the chain heads, chain lists,
+    /// liberty and stone counts and the order of the empty-point list, which
+    /// playouts depend on. (A position reached by undo must be this equal
+    /// to the one reached by playing the moves.)
+    pub fn same_layout(&self, other: &Board) -> bool {
+        self.same_position(other)
+            && self.ko_color == other.ko_color
+            && self.head == other.head
+            && self.next == other.next
+            && self.libs == other.libs
+            && self.stones == other.stones
+            && self.empty[..self.n_empty as usize] == other.empty[..other.n_empty as usize]
+            && self.empty_pos == other.empty_pos
+    }
+
     /// Checks every internal invariant against a from-scratch computation:
     /// hash, liberty counts, chain membership and sizes, the empty list.
     /// Returns a description of the first mismatch. Linear in the board.
@@ -1147,6 +1210,51 @@ mod tests {
             Err(IllegalMove::Ko)
         );
         b.verify().expect("invariants");
+    }
+
+    #[test]
+    fn clone_from_a_board_of_the_same_size_gives_the_same_layout() {
+        // Random play on one board; copies into a board of the same size
+        // that has played other moves (prefix copy), and into boards of
+        // other sizes (full copy), must equal a full clone in everything.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rnd = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for size in [2, 5, 9, 19, 25] {
+            let mut a = Board::new(size).expect("size");
+            let mut scratch = Board::new(size).expect("size");
+            let mut other = Board::new(if size == 9 { 19 } else { 9 }).expect("size");
+            let mut color = Color::Black;
+            for _ in 0..2 * size * size {
+                let legal: Vec<Point> = (0..a.empty_count())
+                    .map(|i| a.empty_at(i))
+                    .filter(|&p| a.check(color, p, false).is_ok())
+                    .collect();
+                if legal.is_empty() {
+                    a.clear_ko();
+                } else {
+                    a.play_unchecked(color, legal[rnd(legal.len())]);
+                }
+                color = color.opponent();
+                scratch.clone_from(&a);
+                assert!(scratch.same_layout(&a));
+                assert!(scratch.cells == a.cells && scratch.head == a.head);
+                scratch.verify().expect("a valid copy");
+                other.clone_from(&a);
+                assert!(other.same_layout(&a) && other.stride == a.stride);
+                // Play on the copy so that the next copy overwrites moves.
+                if let Some(p) = (0..scratch.empty_count())
+                    .map(|i| scratch.empty_at(i))
+                    .find(|&p| scratch.check(color, p, false).is_ok())
+                {
+                    scratch.play_unchecked(color, p);
+                }
+            }
+        }
     }
 
     #[test]

@@ -5,13 +5,20 @@
 //! of the game, undo, and the detection of whole-board cycles under simple
 //! ko (triple ko, eternal life) so that a referee can declare a void game.
 //!
-//! Undo replays the game from its setup position. That is exact by
-//! construction (board, captures, ko point and superko history all come out
-//! as they were) and costs microseconds for a full-length game, while the
-//! history itself stays one small entry per move.
+//! Undo restores the position from per-move records: the superko counts of
+//! the position left are taken back, and the board is copied from the
+//! nearest checkpoint (a board kept every [`CHECKPOINT_EVERY`] moves) and
+//! the few moves after it played again. That is exact by construction:
+//! board, chain lists, the order of the empty-point list, captures, ko
+//! point and superko history come out bit for bit as they were (so a
+//! playout or a dead-stone analysis of the position is the same whichever
+//! way it was reached), and it costs about a microsecond whatever the
+//! length of the game. (A game whose side to move a record overrode after
+//! its last move is rebuilt from the start instead: that case is rare.)
 
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::Arc;
 
 use crate::board::{Board, Color, IllegalMove, MoveEffect, Point};
 use crate::rules::{KoRule, Rules};
@@ -72,6 +79,10 @@ impl From<IllegalMove> for GameError {
 /// client sends moves forever (e.g. passes, or a cycle under simple ko).
 pub const MAX_MOVES: usize = 10_000;
 
+/// A board is kept every this many moves for undo (see the module doc):
+/// undo copies one board and replays at most this many moves less one.
+pub const CHECKPOINT_EVERY: usize = 8;
+
 /// Hash key XORed in when White is to move (situational superko).
 const WHITE_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
 
@@ -81,7 +92,9 @@ pub struct Game {
     rules: Rules,
     komi: f64,
     /// The position before the first move (empty, or with setup stones).
-    start: Board,
+    /// Shared, like the checkpoints: a copy of the game (the engine's
+    /// snapshot before a command) copies pointers, not boards.
+    start: Arc<Board>,
     /// Setup stones (handicap and others), in the order placed.
     setup: Vec<(Color, Point)>,
     /// Whether the setup stones are handicap stones.
@@ -100,6 +113,18 @@ pub struct Game {
     /// The side to move set by [`Game::set_to_move`] (a record's `PL`)
     /// after the first `.0` moves: undo and replay restore it there.
     turn_override: Option<(usize, Color)>,
+    /// Calls of [`Game::set_to_move`] since the start position was set
+    /// (only the last is kept in `turn_override`, so with more than one a
+    /// rebuild is not the same as undoing move by move: undo then rebuilds,
+    /// as it always did).
+    overrides: u32,
+    /// Per move played: whether recording its situation counted it a third
+    /// time (what sets `cycle` under simple ko).
+    thirds: Vec<bool>,
+    /// How many of `thirds` are set.
+    n_thirds: usize,
+    /// `checkpoints[k]`: the board after `k * CHECKPOINT_EVERY` moves.
+    checkpoints: Vec<Arc<Board>>,
 }
 
 impl Game {
@@ -110,7 +135,7 @@ impl Game {
         let mut g = Game {
             rules,
             komi: rules.default_komi,
-            start: board.clone(),
+            start: Arc::new(board.clone()),
             setup: Vec::new(),
             handicap: false,
             first_to_move: Color::Black,
@@ -121,6 +146,10 @@ impl Game {
             situations: HashMap::new(),
             cycle: false,
             turn_override: None,
+            overrides: 0,
+            thirds: Vec::new(),
+            n_thirds: 0,
+            checkpoints: Vec::new(),
         };
         g.rebuild(0);
         Some(g)
@@ -169,6 +198,7 @@ impl Game {
     /// that situational superko forbids coming back to it.
     pub fn set_to_move(&mut self, color: Color) {
         self.turn_override = Some((self.moves.len(), color));
+        self.overrides = self.overrides.saturating_add(1);
         self.override_turn(color);
     }
 
@@ -272,10 +302,48 @@ impl Game {
         Ok(effect)
     }
 
-    /// Takes back the last move.
+    /// Takes back the last move (see the module doc: from the per-move
+    /// records, with the same result as replaying the game without it).
     pub fn undo(&mut self) -> Result<Played, GameError> {
         let last = *self.moves.last().ok_or(GameError::NothingToUndo)?;
-        self.rebuild(self.moves.len() - 1);
+        let n = self.moves.len() - 1;
+        let rebuild = self.overrides > 1
+            || matches!(self.turn_override, Some((at, _)) if at > n)
+            || self.thirds.len() != self.moves.len();
+        if rebuild {
+            self.rebuild(n);
+            return Ok(last);
+        }
+        // Take back the counts of the position and situation left.
+        let h = self.board.hash();
+        uncount(&mut self.positions, h);
+        uncount(&mut self.situations, situation(h, self.to_move));
+        if self.thirds.pop() == Some(true) {
+            self.n_thirds -= 1;
+        }
+        self.moves.pop();
+        // The board: the checkpoint at or before move n, then the moves
+        // after it, as they were played.
+        self.checkpoints.truncate(n / CHECKPOINT_EVERY + 1);
+        match self.checkpoints.last() {
+            Some(cp) => self.board.clone_from(cp),
+            None => self.board.clone_from(&self.start),
+        }
+        let from = (self.checkpoints.len().max(1) - 1) * CHECKPOINT_EVERY;
+        for m in &self.moves[from.min(n)..n] {
+            match m.mv {
+                Move::Pass => self.board.clear_ko(),
+                Move::Place(p) => {
+                    self.board.play_unchecked(m.color, p);
+                }
+            }
+        }
+        self.to_move = match (self.turn_override, self.moves.last()) {
+            (Some((at, color)), _) if at == n => color,
+            (_, Some(m)) => m.color.opponent(),
+            (_, None) => self.first_to_move,
+        };
+        self.cycle = self.rules.ko == KoRule::Simple && self.n_thirds > 0;
         Ok(last)
     }
 
@@ -283,13 +351,14 @@ impl Game {
     pub fn clear(&mut self) {
         let size = self.size();
         if let Some(board) = Board::new(size) {
-            self.start = board;
+            self.start = Arc::new(board);
         }
         self.setup.clear();
         self.handicap = false;
         self.first_to_move = Color::Black;
         self.moves.clear();
         self.turn_override = None;
+        self.overrides = 0;
         self.rebuild(0);
     }
 
@@ -303,7 +372,7 @@ impl Game {
         if !self.moves.is_empty() || !self.setup.is_empty() {
             return Err(GameError::BoardNotEmpty);
         }
-        let mut start = self.start.clone();
+        let mut start = Board::clone(&self.start);
         for &(color, p) in stones {
             // A setup stone goes on an empty point, and may neither capture
             // nor be without liberties.
@@ -313,10 +382,11 @@ impl Game {
             start.play_unchecked(color, p);
         }
         start.clear_ko();
-        self.start = start;
+        self.start = Arc::new(start);
         self.setup = stones.to_vec();
         self.handicap = handicap;
         self.turn_override = None;
+        self.overrides = 0;
         self.first_to_move = if handicap && !stones.is_empty() {
             Color::White
         } else {
@@ -373,6 +443,25 @@ impl Game {
         if !replay.board.same_position(&self.board) {
             return Err("replaying the record gives another position".into());
         }
+        if !replay.board.same_layout(&self.board) {
+            return Err("replaying the record gives another board layout".into());
+        }
+        if replay.positions != self.positions {
+            return Err("superko history differs from a replay".into());
+        }
+        if self.thirds.len() == self.moves.len()
+            && self.overrides <= 1
+            && (replay.situations != self.situations || replay.thirds != self.thirds)
+        {
+            return Err("situation history differs from a replay".into());
+        }
+        if self.checkpoints.len() != self.moves.len() / CHECKPOINT_EVERY + 1 {
+            return Err(format!(
+                "{} undo checkpoints for {} moves",
+                self.checkpoints.len(),
+                self.moves.len()
+            ));
+        }
         // The side to move as the record implies it ([`Game::set_to_move`]
         // may have overridden it since).
         if !self
@@ -394,11 +483,18 @@ impl Game {
             Move::Place(p) => self.board.play_unchecked(color, p),
         };
         self.to_move = color.opponent();
-        self.record_position();
+        let third = self.record_position();
+        self.thirds.push(third);
+        self.n_thirds += usize::from(third);
+        if self.thirds.len().is_multiple_of(CHECKPOINT_EVERY) {
+            self.checkpoints.push(Arc::new(self.board.clone()));
+        }
         effect
     }
 
-    fn record_position(&mut self) {
+    /// Counts the current position and situation; returns whether the
+    /// situation has now occurred three times or more.
+    fn record_position(&mut self) -> bool {
         let h = self.board.hash();
         *self.positions.entry(h).or_insert(0) += 1;
         let n = self
@@ -406,19 +502,25 @@ impl Game {
             .entry(situation(h, self.to_move))
             .or_insert(0);
         *n += 1;
-        if *n >= 3 && self.rules.ko == KoRule::Simple {
+        let third = *n >= 3;
+        if third && self.rules.ko == KoRule::Simple {
             self.cycle = true;
         }
+        third
     }
 
     /// Resets to the start position and replays the first `n` moves.
     fn rebuild(&mut self, n: usize) {
         let moves = std::mem::take(&mut self.moves);
-        self.board = self.start.clone();
+        self.board.clone_from(&self.start);
         self.to_move = self.first_to_move;
         self.positions.clear();
         self.situations.clear();
         self.cycle = false;
+        self.thirds.clear();
+        self.n_thirds = 0;
+        self.checkpoints.clear();
+        self.checkpoints.push(Arc::clone(&self.start));
         self.record_position();
         let n = n.min(moves.len());
         let turn_override = self.turn_override.filter(|&(at, _)| at <= n);
@@ -437,6 +539,16 @@ impl Game {
         self.turn_override = turn_override;
         self.moves = moves;
         self.moves.truncate(n);
+    }
+}
+
+/// Takes one occurrence of `key` back out of a history count.
+fn uncount(counts: &mut HashMap<u64, u32>, key: u64) {
+    if let Some(n) = counts.get_mut(&key) {
+        *n -= 1;
+        if *n == 0 {
+            counts.remove(&key);
+        }
     }
 }
 

@@ -55,6 +55,10 @@ struct Cli {
     /// Seed of the search's random numbers.
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
+    /// Memory for the search trees, all threads together, in MiB (40 bytes
+    /// a node); a full tree stops growing and the search goes on.
+    #[arg(long, value_name = "MB", default_value_t = weiqi::search::DEFAULT_MAX_TREE_MB as u64, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    max_tree_mb: u64,
     /// Resign when the win rate falls below this (0 never resigns).
     #[arg(long, value_name = "P", default_value_t = 0.1, value_parser = parse_fraction)]
     resign_threshold: f64,
@@ -380,11 +384,14 @@ fn main() -> ExitCode {
                 seed: cli.seed.unwrap_or(defaults.seed),
                 resign_threshold: cli.resign_threshold,
                 resign_min_move: cli.resign_min_move,
+                // At most 2^20 (the parser's range): fits any usize.
+                max_tree_mb: usize::try_from(cli.max_tree_mb).unwrap_or(usize::MAX),
             });
             engine.set_compat(lizzie_compat(&cli));
             // Read by the GTP loop's input thread (a lock would not be Send).
             let stdin = std::io::BufReader::new(std::io::stdin());
-            let stdout = std::io::stdout().lock();
+            // Buffered: the loop flushes after each reply (see `gtp::run`).
+            let stdout = std::io::BufWriter::new(std::io::stdout().lock());
             match weiqi::gtp::run(&mut engine, stdin, stdout) {
                 Ok(()) => ExitCode::SUCCESS,
                 // The controller went away: nothing left to answer.

@@ -5,7 +5,11 @@
 //! so a command that fails leaves the board, history, captures, komi, rules
 //! and time settings as they were. As a last line of defence a handler that
 //! panics is caught, the state from before the command is restored, and the
-//! reply is `? internal error`.
+//! reply is `? internal error`. The state restored is a [`Snapshot`] of the
+//! values a command can change (game, komi flag, clocks, settings), taken
+//! only before the commands that can change them (not before those listed
+//! in [`READ_ONLY`]); the search trees are not copied: after a panic the
+//! search starts afresh.
 //!
 //! Time is charged, never refunded: `undo` leaves the clocks alone.
 
@@ -125,10 +129,80 @@ pub static COMMANDS: &[(&str, Handler)] = &[
     ("kata-analyze", analyze::kata_analyze),
 ];
 
+/// The commands that change none of the values a [`Snapshot`] holds (they
+/// read the position, or only fill the dead-stone cache or the search
+/// trees, which a panic resets anyway): [`Engine::execute`] takes no
+/// snapshot before them. A test runs each on a game in progress and checks
+/// that the snapshot is unchanged.
+pub static READ_ONLY: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "final_score",
+    "final_status",
+    "final_status_list",
+    "weiqi-score",
+    "weiqi-score_gfx",
+    "showboard",
+    "is_legal",
+    "all_legal",
+    "captures",
+    "list_stones",
+    "color",
+    "countlib",
+    "printsgf",
+    "kata-get-rules",
+    "reg_genmove",
+    "kgs-game_over",
+    "gogui-analyze_commands",
+    "gogui-interrupt",
+    "weiqi-ownership",
+];
+
+/// The values a command may change, copied before it runs so that a
+/// handler that panics changes nothing (see [`Engine::execute`]). The game
+/// shares its boards between copies ([`Game`]), so a copy costs a few
+/// small allocations and one board.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    game: Game,
+    komi_explicit: bool,
+    clock: Clock,
+    time_options: TimeOptions,
+    player: PlayerSettings,
+    analysis_request: Option<Request>,
+    quit: bool,
+}
+
+impl Snapshot {
+    fn of(e: &Engine) -> Snapshot {
+        Snapshot {
+            game: e.game.clone(),
+            komi_explicit: e.komi_explicit,
+            clock: e.clock,
+            time_options: e.time_options,
+            player: e.player.clone(),
+            analysis_request: e.analysis_request.clone(),
+            quit: e.quit,
+        }
+    }
+
+    fn restore(self, e: &mut Engine) {
+        e.game = self.game;
+        e.komi_explicit = self.komi_explicit;
+        e.clock = self.clock;
+        e.time_options = self.time_options;
+        e.player = self.player;
+        e.analysis_request = self.analysis_request;
+        e.quit = self.quit;
+    }
+}
+
 /// The search and its trees, kept between moves for tree reuse. Cloning
-/// gives a fresh search with the same settings: [`Engine::execute`] clones
-/// the engine before every command to restore it after a panic, and a
-/// restored engine should not keep a tree a panic may have left half-made.
+/// gives a fresh search with the same settings (a copied engine should not
+/// keep a tree a panic may have left half-made).
 pub struct SearchSlot(Search);
 
 impl SearchSlot {
@@ -312,11 +386,21 @@ impl Engine {
         let Some(&(_, handler)) = COMMANDS.iter().find(|(n, _)| *n == name) else {
             return Err(Failure::new("unknown command"));
         };
-        let before = self.clone();
+        self.run_handler(name, handler, args)
+    }
+
+    /// Runs `handler` as command `name`, restoring the state if it panics.
+    fn run_handler(&mut self, name: &str, handler: Handler, args: &[&str]) -> Reply {
+        let before = (!READ_ONLY.contains(&name)).then(|| Snapshot::of(self));
         match catch_unwind(AssertUnwindSafe(|| handler(self, args))) {
             Ok(reply) => reply,
             Err(_) => {
-                *self = before;
+                if let Some(before) = before {
+                    before.restore(self);
+                }
+                // Trees and the dead-stone cache may be half-made.
+                self.search = SearchSlot::new(self.player.search_config());
+                self.analysis = None;
                 Err(Failure::because(
                     "internal error",
                     "the handler panicked; state restored",
@@ -426,4 +510,107 @@ fn quit(engine: &mut Engine, _: &[&str]) -> Reply {
 /// Commands that only acknowledge (arguments ignored).
 fn empty(_: &mut Engine, _: &[&str]) -> Reply {
     Ok(String::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An engine in the middle of a game, with komi, time and rules set.
+    fn busy_engine() -> Engine {
+        let mut e = Engine::default();
+        for cmd in [
+            "boardsize 9",
+            "komi 5.5",
+            "time_settings 600 30 5",
+            "play b e5",
+            "play w c3",
+            "play b g7",
+            "play w e3",
+            "time_left b 500 0",
+        ] {
+            let mut words = cmd.split_whitespace();
+            let name = words.next().expect("a name");
+            let args: Vec<&str> = words.collect();
+            assert!(e.execute(name, &args).is_ok(), "{cmd}");
+        }
+        e
+    }
+
+    fn snapshot_text(e: &Engine) -> String {
+        format!("{:?}", Snapshot::of(e))
+    }
+
+    #[test]
+    fn read_only_commands_are_commands_and_change_no_snapshot_value() {
+        let args: &[(&str, &[&str])] = &[
+            ("known_command", &["play"]),
+            ("final_status", &["e5"]),
+            ("final_status_list", &["dead"]),
+            ("is_legal", &["b", "d4"]),
+            ("all_legal", &["w"]),
+            ("captures", &["b"]),
+            ("list_stones", &["w"]),
+            ("color", &["c3"]),
+            ("countlib", &["e5"]),
+            ("reg_genmove", &["b"]),
+            ("weiqi-ownership", &[]),
+        ];
+        let mut e = busy_engine();
+        e.set_player(PlayerSettings {
+            threads: 1,
+            playouts: Some(200),
+            ..PlayerSettings::default()
+        });
+        for &name in READ_ONLY {
+            assert!(
+                COMMANDS.iter().any(|(n, _)| *n == name),
+                "{name} is not a command"
+            );
+            let a = args
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map_or(&[][..], |x| x.1);
+            let before = snapshot_text(&e);
+            let reply = e.execute(name, a);
+            assert!(reply.is_ok(), "{name} {a:?}: {reply:?}");
+            assert_eq!(snapshot_text(&e), before, "{name} changed the state");
+        }
+        // And the check can fail: a command outside the list changes it.
+        let before = snapshot_text(&e);
+        assert!(e.execute("play", &["b", "a1"]).is_ok());
+        assert_ne!(snapshot_text(&e), before);
+        assert!(!READ_ONLY.contains(&"play"));
+    }
+
+    fn panics_after_changing_everything(e: &mut Engine, _: &[&str]) -> Reply {
+        let _ = e.game.play(Color::White, Move::Pass);
+        e.game.set_komi(100.0);
+        e.komi_explicit = false;
+        e.quit = true;
+        e.clock = Clock::default();
+        e.player.threads = 7;
+        panic!("a handler bug");
+    }
+
+    #[test]
+    fn a_panicking_command_is_undone_and_the_search_reset() {
+        let mut e = busy_engine();
+        let before = snapshot_text(&e);
+        let moves = e.game.moves().len();
+        let reply = e.run_handler("play", panics_after_changing_everything, &[]);
+        assert_eq!(
+            reply.map_err(|f| f.message),
+            Err("internal error".to_string())
+        );
+        assert_eq!(snapshot_text(&e), before);
+        assert_eq!(e.game.moves().len(), moves);
+        e.check_invariants().expect("a consistent game");
+        assert_eq!(e.search.get().config(), &e.player.search_config());
+        // A read-only command takes no snapshot (a handler that broke that
+        // promise would keep its changes: the list is checked above).
+        let reply = e.run_handler("name", panics_after_changing_everything, &[]);
+        assert!(reply.is_err());
+        assert_ne!(snapshot_text(&e), before);
+    }
 }

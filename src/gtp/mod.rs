@@ -167,6 +167,14 @@ impl Lines {
         self.pending.take().or_else(|| self.rx.recv().ok())
     }
 
+    /// Whether the next line is there and is a [`QUICK`] command, without
+    /// waiting: then the reply just written need not be flushed yet.
+    fn quick_next(&mut self) -> bool {
+        self.ready()
+            && matches!(&self.pending, Some(Ok((Line::Complete, line)))
+                if parse::parse_raw(line).is_some_and(|c| QUICK.contains(&c.name.as_str())))
+    }
+
     /// Whether a line (or the end of input) is there, without waiting.
     fn ready(&mut self) -> bool {
         if self.pending.is_some() {
@@ -211,6 +219,29 @@ fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> io::Result<Lines> 
         })?;
     Ok(Lines { rx, pending: None })
 }
+
+/// Commands answered in microseconds: while the next line waiting is one of
+/// them, the reply just written stays in the output buffer, so that a
+/// client sending many commands at once (a referee replaying a game) gets
+/// its replies in a few large writes instead of one system call each. Any
+/// other command, or no command waiting, flushes first: no reply waits for
+/// a slow command.
+const QUICK: &[&str] = &[
+    "play",
+    "undo",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "is_legal",
+    "color",
+    "countlib",
+    "captures",
+    "known_command",
+    "protocol_version",
+    "name",
+    "version",
+    "time_left",
+];
 
 /// Lines read ahead of the command being answered, at most.
 const LINE_QUEUE: usize = 16;
@@ -258,7 +289,8 @@ fn stream_analysis<W: Write>(
 }
 
 /// Reads commands from `input` and writes replies to `output`, flushing
-/// after each, until `quit` (answered first) or the end of input. Input is
+/// after each (unless a [`QUICK`] command is already waiting), until `quit`
+/// (answered first) or the end of input. Input is
 /// read on a thread of its own, so that `lz-analyze`/`kata-analyze` stream
 /// until the next command arrives; other commands are answered one by one
 /// in order, as before. Lines longer than [`MAX_LINE`] are refused (see
@@ -272,9 +304,17 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
     loop {
         let Some(line) = lines.next() else {
             log::debug!("end of input");
-            return Ok(());
+            return output.flush();
         };
-        let line = match line? {
+        let line = match line {
+            Ok(line) => line,
+            Err(e) => {
+                // Keep the replies already written.
+                let _ = output.flush();
+                return Err(e);
+            }
+        };
+        let line = match line {
             (Line::TooLong, prefix) => {
                 log::warn!("input line longer than {MAX_LINE} bytes refused");
                 output.write_all(too_long_reply(&prefix).as_bytes())?;
@@ -293,11 +333,13 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
             }
             _ => {
                 output.write_all(reply.as_bytes())?;
-                output.flush()?;
+                if !lines.quick_next() || engine.quit_requested() {
+                    output.flush()?;
+                }
             }
         }
         if engine.quit_requested() {
-            return Ok(());
+            return output.flush();
         }
     }
 }

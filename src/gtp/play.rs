@@ -42,6 +42,8 @@ pub struct PlayerSettings {
     pub resign_threshold: f64,
     /// No resigning before this many moves.
     pub resign_min_move: usize,
+    /// Memory of the search trees, all threads together, in MiB.
+    pub max_tree_mb: usize,
 }
 
 impl Default for PlayerSettings {
@@ -52,6 +54,7 @@ impl Default for PlayerSettings {
             seed: SearchConfig::default().seed,
             resign_threshold: 0.1,
             resign_min_move: 20,
+            max_tree_mb: SearchConfig::default().max_tree_mb,
         }
     }
 }
@@ -62,6 +65,7 @@ impl PlayerSettings {
         SearchConfig {
             threads: self.threads.max(1),
             seed: self.seed,
+            max_tree_mb: self.max_tree_mb,
             ..SearchConfig::default()
         }
     }

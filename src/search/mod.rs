@@ -55,8 +55,27 @@ pub struct SearchConfig {
     /// RAVE equivalence parameter: the number of real visits at which real
     /// and AMAF statistics weigh about the same.
     pub rave_equiv: f32,
-    /// Largest number of nodes per tree (about 40 bytes each).
+    /// Largest number of nodes per tree (40 bytes each).
     pub max_nodes: usize,
+    /// Memory for the trees of all threads together, in MiB (`--max-tree-mb`):
+    /// each of `threads` trees holds at most this share of nodes (and at
+    /// most `max_nodes`). A full tree stops growing; the search goes on with
+    /// playouts from its leaves.
+    pub max_tree_mb: usize,
+}
+
+/// Default of [`SearchConfig::max_tree_mb`]: 256 MiB, which with the
+/// default two threads allows the default 3,000,000 nodes per tree.
+pub const DEFAULT_MAX_TREE_MB: usize = 256;
+
+impl SearchConfig {
+    /// Nodes per tree: `max_nodes`, or fewer so that all the threads' trees
+    /// fit in `max_tree_mb` MiB (at least one node).
+    pub fn nodes_per_tree(&self) -> usize {
+        let threads = self.threads.clamp(1, 64);
+        let budget = self.max_tree_mb.saturating_mul(1 << 20) / std::mem::size_of::<tree::Node>();
+        self.max_nodes.min(budget / threads).max(1)
+    }
 }
 
 impl Default for SearchConfig {
@@ -66,6 +85,7 @@ impl Default for SearchConfig {
             seed: 0x7765_6971_6921,
             rave_equiv: 3000.0,
             max_nodes: 3_000_000,
+            max_tree_mb: DEFAULT_MAX_TREE_MB,
         }
     }
 }
@@ -156,6 +176,9 @@ struct Worker {
     first: Vec<u8>,
     buf: Vec<Point>,
     children: Vec<(Move, f32, f32)>,
+    /// The board of the current simulation, reused: copying the root onto
+    /// a board of the same size copies only the cells the size uses.
+    board: Option<Box<Board>>,
 }
 
 impl Worker {
@@ -170,6 +193,7 @@ impl Worker {
             first: vec![0; MAX_POINTS],
             buf: Vec::new(),
             children: Vec::new(),
+            board: None,
         }
     }
 
@@ -240,13 +264,14 @@ impl Search {
     pub fn new(config: SearchConfig) -> Search {
         let mut config = config;
         config.threads = config.threads.clamp(1, 64);
+        let nodes = config.nodes_per_tree();
         let workers = (0..config.threads)
             .map(|i| {
                 Worker::new(
                     config
                         .seed
                         .wrapping_add((i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
-                    config.max_nodes,
+                    nodes,
                 )
             })
             .collect();
@@ -291,10 +316,10 @@ impl Search {
                 && let Some(nodes) = self.walk(&path)
             {
                 for (w, node) in self.workers.iter_mut().zip(nodes) {
-                    w.tree = match node {
-                        Some(i) => w.tree.subtree(i),
-                        None => Tree::new(self.config.max_nodes),
-                    };
+                    match node {
+                        Some(i) => w.tree.reroot(i),
+                        None => w.tree.reset(),
+                    }
                     w.reset_ownership();
                 }
                 log::debug!(
@@ -310,7 +335,7 @@ impl Search {
             }
         }
         for w in &mut self.workers {
-            w.tree = Tree::new(self.config.max_nodes);
+            w.tree.reset();
             w.reset_ownership();
         }
         self.key = Some(key);
@@ -663,7 +688,13 @@ fn expand(
 
 /// One simulation: descend the tree, expand, play out, score, back up.
 fn simulate(w: &mut Worker, ctx: &RootCtx) {
-    let mut board = ctx.board.clone();
+    let mut board = match w.board.take() {
+        Some(mut b) => {
+            Board::clone_from(&mut b, ctx.board);
+            b
+        }
+        None => Box::new(ctx.board.clone()),
+    };
     let mut color = ctx.color;
     let mut last = ctx.last;
     w.path.clear();
@@ -802,6 +833,7 @@ fn simulate(w: &mut Worker, ctx: &RootCtx) {
             w.first[p.index()] = 0;
         }
     }
+    w.board = Some(board);
 }
 
 /// Playouts per second of the search from the empty board of side `size`,

@@ -475,3 +475,43 @@ fn score_spread_is_merged_across_threads() {
     }
     assert!(r.score_stdev > 0.0, "{}", r.score_stdev);
 }
+
+#[test]
+fn tree_memory_stays_within_max_tree_mb() {
+    // 1 MiB for four trees: 6,553 nodes each. A 9x9 search of 4000
+    // playouts (1000 a tree) would grow each tree past that (an expansion
+    // adds up to 82 nodes, one every few playouts); a full tree stops
+    // growing, the search goes on, and tree reuse keeps the same node
+    // array.
+    let config = SearchConfig {
+        threads: 4,
+        max_tree_mb: 1,
+        ..SearchConfig::default()
+    };
+    let cap = (1 << 20) / std::mem::size_of::<tree::Node>() / 4;
+    assert_eq!(config.nodes_per_tree(), cap);
+    assert_eq!(SearchConfig::default().nodes_per_tree(), 3_000_000);
+    let mut search = Search::new(config);
+    let mut g = game(9, 7.5);
+    let limits = Limits {
+        max_playouts: Some(4000),
+        ..Limits::default()
+    };
+    let r = search.search(&g, Color::Black, &limits);
+    assert_eq!(r.playouts, 4000);
+    for w in &search.workers {
+        assert!(w.tree.nodes.len() <= cap, "{}", w.tree.nodes.len());
+        assert!(
+            w.tree.nodes.len() + 82 > cap,
+            "{} nodes: not full",
+            w.tree.nodes.len()
+        );
+        assert!(w.tree.nodes.capacity() <= cap);
+    }
+    g.play(Color::Black, r.best).expect("legal");
+    let r = search.search(&g, Color::White, &limits);
+    assert!(r.visits > r.playouts, "the subtree was reused");
+    for w in &search.workers {
+        assert!(w.tree.nodes.len() <= cap && w.tree.nodes.capacity() <= cap);
+    }
+}

@@ -127,6 +127,13 @@ impl Tree {
         Tree { nodes, max_nodes }
     }
 
+    /// Back to an unexpanded root, in a new node array: the old one is
+    /// given back to the system, so that a tree that grew large does not
+    /// keep its memory resident for the searches after it.
+    pub fn reset(&mut self) {
+        *self = Tree::new(self.max_nodes);
+    }
+
     #[inline]
     pub fn children(&self, i: usize) -> std::ops::Range<usize> {
         let n = &self.nodes[i];
@@ -209,6 +216,60 @@ impl Tree {
         out
     }
 
+    /// Keeps only the subtree under node `i`, which becomes the root,
+    /// compacted in place (no second node array: the tree's memory stays
+    /// within its bound; a map of 4 bytes per node after `i` lives while it
+    /// runs). Nodes keep their relative order, so each node's children stay
+    /// contiguous and in the same order, and every search from the new root
+    /// is the same as from [`Tree::subtree`]'s copy. When less than a
+    /// quarter of the nodes is kept, they move to a new array and the old
+    /// one is given back (for a moment both exist: at most a quarter more
+    /// than the old tree), so that memory follows the tree's size.
+    pub fn reroot(&mut self, i: usize) {
+        const OUT: u32 = u32::MAX;
+        if i >= self.nodes.len() {
+            self.nodes.truncate(1);
+            return;
+        }
+        // Mark the subtree (every descendant has a larger index than its
+        // parent: children are made after the node).
+        let mut map = vec![OUT; self.nodes.len() - i];
+        map[0] = 0;
+        let mut stack = vec![i];
+        while let Some(n) = stack.pop() {
+            if self.nodes[n].expanded {
+                for c in self.children(n) {
+                    map[c - i] = 0;
+                    stack.push(c);
+                }
+            }
+        }
+        // New index: rank among the kept nodes, never above the old one.
+        let mut kept = 0u32;
+        for m in map.iter_mut().filter(|m| **m != OUT) {
+            *m = kept;
+            kept += 1;
+        }
+        for (k, &m) in map.iter().enumerate() {
+            if m == OUT {
+                continue;
+            }
+            let mut node = self.nodes[i + k];
+            node.pruned = false;
+            if node.expanded {
+                node.first_child = map[node.first_child as usize - i];
+            }
+            self.nodes[m as usize] = node;
+        }
+        let old_len = self.nodes.len();
+        self.nodes.truncate(kept as usize);
+        if (kept as usize) * 4 < old_len {
+            let mut fresh = Vec::with_capacity(self.max_nodes.max(1));
+            fresh.extend_from_slice(&self.nodes);
+            self.nodes = fresh;
+        }
+    }
+
     /// A compact copy of the subtree under node `i`, which becomes the root.
     pub fn subtree(&self, i: usize) -> Tree {
         let mut nodes = Vec::with_capacity(self.max_nodes.max(1));
@@ -275,6 +336,23 @@ mod tests {
         t.nodes[grandchild].visits = 2;
         let s = t.subtree(c);
         assert_eq!(s.nodes.len(), 4);
+        // Rerooting in place keeps the same nodes in the same order.
+        let mut r = t.clone();
+        let capacity = r.nodes.capacity();
+        r.reroot(c);
+        assert_eq!(r.nodes.len(), 4);
+        assert_eq!(r.nodes.capacity(), capacity, "no new node array");
+        // Keeping less than a quarter: a new array of the full capacity.
+        let mut q = t.clone();
+        let g = t.children(c).next().expect("grandchild");
+        q.reroot(g);
+        assert_eq!(q.nodes.len(), 1);
+        assert_eq!(q.nodes.capacity(), q.max_nodes);
+        q.reset();
+        assert_eq!((q.nodes.len(), q.nodes.capacity()), (1, q.max_nodes));
+        assert_eq!(r.nodes[0].visits, 5);
+        assert_eq!(r.best_child(0), Some(1));
+        assert_eq!(r.pv(0, 5), s.pv(0, 5));
         assert_eq!(s.nodes[0].visits, 5);
         assert_eq!(s.best_child(0), Some(1));
         assert_eq!(s.pv(0, 5).len(), 2);
