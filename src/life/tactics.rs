@@ -67,6 +67,19 @@ fn captures_next_to(board: &Board, p: Point) -> Vec<Point> {
     out
 }
 
+/// The moves that may save the chain at `target` (whose liberties are
+/// `libs`): captures of attacking chains in atari first, then its
+/// liberties.
+fn defences(board: &Board, target: Point, libs: &[Point]) -> Vec<Point> {
+    let mut moves = captures_next_to(board, target);
+    for &l in libs {
+        if !moves.contains(&l) {
+            moves.push(l);
+        }
+    }
+    moves
+}
+
 /// `color` at `p` on a copy of `board` (ko ignored: the counting phase
 /// reads shapes, not ko fights), or `None` when the move is a suicide or
 /// the point is taken.
@@ -129,13 +142,7 @@ fn defend(board: &Board, target: Point, color: Color, depth: u32, nodes: &mut u3
     if depth == 0 || *nodes == 0 {
         return false;
     }
-    let mut moves = captures_next_to(board, target);
-    for l in libs.iter().copied() {
-        if !moves.contains(&l) {
-            moves.push(l);
-        }
-    }
-    for m in moves {
+    for m in defences(board, target, &libs) {
         if *nodes == 0 {
             return true;
         }
@@ -160,12 +167,7 @@ pub fn teire(board: &Board, target: Point) -> Option<Point> {
     if !can_capture(board, target) {
         return None;
     }
-    let mut moves = captures_next_to(board, target);
-    for l in liberties_of(board, target) {
-        if !moves.contains(&l) {
-            moves.push(l);
-        }
-    }
+    let moves = defences(board, target, &liberties_of(board, target));
     // Of the moves that save it, the one that leaves the chain the most
     // liberties (a solid connection rather than a hanging one).
     let mut best: Option<(usize, Point)> = None;
@@ -195,13 +197,10 @@ pub fn is_dead(board: &Board, p: Point) -> bool {
     if !can_capture(board, p) {
         return false;
     }
-    let mut moves = captures_next_to(board, p);
-    for l in liberties_of(board, p) {
-        if !moves.contains(&l) {
-            moves.push(l);
-        }
-    }
-    !moves.into_iter().any(|m| {
-        after(board, color, m).is_some_and(|b| b.color_at(p) == Some(color) && !can_capture(&b, p))
-    })
+    !defences(board, p, &liberties_of(board, p))
+        .into_iter()
+        .any(|m| {
+            after(board, color, m)
+                .is_some_and(|b| b.color_at(p) == Some(color) && !can_capture(&b, p))
+        })
 }
