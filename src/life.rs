@@ -99,10 +99,14 @@ pub struct Chain {
 }
 
 impl Chain {
-    /// Whether `self` and `other` play the same part in settling.
-    fn role_same(&self, other: &Chain) -> bool {
-        let firm = |c: &Chain| c.pass_alive || c.opponent_share < FIRM_SHARE;
-        firm(self) == firm(other)
+    /// What the chain is to the settling: dead, firmly alive, or in doubt.
+    fn role(&self) -> Role {
+        match self.status {
+            Status::Dead if self.opponent_share > 1.0 - FIRM_SHARE => Role::Dead,
+            Status::Dead | Status::Seki => Role::Open,
+            Status::Alive if self.pass_alive || self.opponent_share < FIRM_SHARE => Role::Firm,
+            Status::Alive => Role::Open,
+        }
     }
 }
 
@@ -182,22 +186,11 @@ impl Analysis {
         self.settlement.fills[p.index()]
     }
 
-    /// What `chain` is to the settling: dead, firmly alive, or in doubt.
-    fn role(&self, chain: &Chain) -> Role {
-        match chain.status {
-            Status::Dead if chain.opponent_share > 1.0 - FIRM_SHARE => Role::Dead,
-            Status::Dead => Role::Open,
-            Status::Seki => Role::Open,
-            Status::Alive if chain.pass_alive || chain.opponent_share < FIRM_SHARE => Role::Firm,
-            Status::Alive => Role::Open,
-        }
-    }
-
     /// The settlement of `board` with this analysis's verdicts: the
     /// firmly dead stones are taken off first (they are prisoners; nothing
     /// needs a teire against them), then the dame and teire are settled.
     fn settle(&self, board: &Board) -> Settlement {
-        let role = |p: Point| self.chain_at(p).map_or(Role::Open, |c| self.role(c));
+        let role = |p: Point| self.chain_at(p).map_or(Role::Open, Chain::role);
         let alive = board.without(|p| role(p) == Role::Dead);
         settle::settle(&alive, role, |p| self.ownership(p))
     }
@@ -519,7 +512,7 @@ pub fn analyse_with(board: &Board, playouts: usize) -> Analysis {
         let settlement = current.settle(board);
         // Only the chains in doubt are judged again: with none, or with
         // nothing settled, the verdicts stand.
-        let in_doubt = current.chains.iter().any(|c| current.role(c) == Role::Open);
+        let in_doubt = current.chains.iter().any(|c| c.role() == Role::Open);
         if !in_doubt || settlement.fills.iter().all(Option::is_none) {
             current.settlement = settlement;
             return current;
@@ -531,7 +524,7 @@ pub fn analyse_with(board: &Board, playouts: usize) -> Analysis {
             // verdict stands (had filling the dame cost a firm chain its
             // life, its owner would have added a teire, which the
             // settling reads only for chains short of liberties).
-            if current.role(c) != Role::Open {
+            if c.role() != Role::Open {
                 continue;
             }
             let p = c.stones[0];
@@ -551,7 +544,7 @@ pub fn analyse_with(board: &Board, playouts: usize) -> Analysis {
             .chains
             .iter()
             .zip(&current.chains)
-            .all(|(a, b)| a.status == b.status && (a.role_same(b)));
+            .all(|(a, b)| a.status == b.status && a.role() == b.role());
         next.settlement = settlement;
         if same {
             return next;
