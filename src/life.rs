@@ -194,6 +194,18 @@ impl Analysis {
         let alive = board.without(|p| role(p) == Role::Dead);
         settle::settle(&alive, role, |p| self.ownership(p))
     }
+
+    /// The settlement of `board` once the verdicts are final: the dead
+    /// stones come off, every living chain is firm, a seki stays open.
+    fn settle_final(&self, board: &Board) -> Settlement {
+        let role = |p: Point| match self.chain_at(p).map(|c| c.status) {
+            Some(Status::Alive) => Role::Firm,
+            Some(Status::Dead) => Role::Dead,
+            Some(Status::Seki) | None => Role::Open,
+        };
+        let alive = board.without(|p| role(p) == Role::Dead);
+        settle::settle(&alive, role, |p| self.ownership(p))
+    }
 }
 
 /// A living chain whose opponent owns its points in less than this share
@@ -507,6 +519,16 @@ pub fn analyse(board: &Board) -> Analysis {
 /// verdicts ([`settle`]), and, where settling filled anything, judges the
 /// settled position again, until the verdicts no longer change.
 pub fn analyse_with(board: &Board, playouts: usize) -> Analysis {
+    let mut current = verdicts(board, playouts);
+    // The verdicts are final: the count settles the position with every
+    // living chain firm, as players do once they agree on the dead stones.
+    current.settlement = current.settle_final(board);
+    current
+}
+
+/// The verdicts: judge, then judge the chains in doubt again on the
+/// settled board, until nothing changes.
+fn verdicts(board: &Board, playouts: usize) -> Analysis {
     let mut current = judge(board, playouts);
     for _ in 0..SETTLE_ROUNDS {
         let settlement = current.settle(board);
@@ -514,7 +536,6 @@ pub fn analyse_with(board: &Board, playouts: usize) -> Analysis {
         // nothing settled, the verdicts stand.
         let in_doubt = current.chains.iter().any(|c| c.role() == Role::Open);
         if !in_doubt || settlement.fills.iter().all(Option::is_none) {
-            current.settlement = settlement;
             return current;
         }
         let settled = judge(&settlement.board, playouts);
@@ -545,13 +566,11 @@ pub fn analyse_with(board: &Board, playouts: usize) -> Analysis {
             .iter()
             .zip(&current.chains)
             .all(|(a, b)| a.status == b.status && a.role() == b.role());
-        next.settlement = settlement;
         if same {
             return next;
         }
         current = next;
     }
-    current.settlement = current.settle(board);
     current
 }
 

@@ -110,12 +110,21 @@ pub fn settle(
                 if s.cell(p) != Cell::Empty {
                     continue;
                 }
-                let Some(color) = dame_filler(&s, p, &|q| role_at(&fills, q), &ownership) else {
+                let Some((color, block)) = dame_filler(&s, p, &|q| role_at(&fills, q), &ownership)
+                else {
                     continue;
                 };
+                log::trace!("settle: {color:?} fills the dame {:?}", s.coords(p));
                 s.play_unchecked(color, p);
                 s.clear_ko();
                 fills[p.index()] = Some(Fill::Dame(color));
+                if let Some(q) = block {
+                    let owner = color.opponent();
+                    log::trace!("settle: {owner:?} blocks behind it at {:?}", s.coords(q));
+                    s.play_unchecked(owner, q);
+                    s.clear_ko();
+                    fills[q.index()] = Some(Fill::Teire(owner));
+                }
                 filled = true;
             }
             if !filled {
@@ -172,7 +181,7 @@ fn dame_filler(
     p: Point,
     role: &dyn Fn(Point) -> Role,
     ownership: &dyn Fn(Point) -> f32,
-) -> Option<Color> {
+) -> Option<(Color, Option<Point>)> {
     let mut firm = [false; 2];
     // Dead stones of each colour next to p: filling p with that colour
     // would join them.
@@ -199,13 +208,15 @@ fn dame_filler(
     if !(firm[0] && firm[1]) {
         return None;
     }
-    // Which colour's areas lie behind p.
+    // Which colour's areas lie behind p, and through which points.
     let mut wants = [false; 2];
+    let mut behind: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
     for n in s.neighbors(p) {
         if s.cell(n) == Cell::Empty
             && let Some(c) = area_owner(s, n, p, role)
         {
             wants[c.index()] = true;
+            behind[c.index()].push(n);
         }
     }
     // The side whose neighbouring chain is shorter of liberties fills a
@@ -241,11 +252,32 @@ fn dame_filler(
         _ => first,
     };
     let contested = wants[0] && wants[1];
-    let must = wants[0] != wants[1] && forcing[0] == forcing[1];
+    let mouth = wants[0] != wants[1] && forcing[0] == forcing[1];
+    if mouth {
+        // The mouth of one side's area: closing it is a gote point left
+        // open at the end. The opponent fills it and the owner blocks
+        // behind it, so the point behind is the owner's teire, not
+        // territory (counting it as territory would hand the owner a
+        // move nobody played).
+        let owner = first;
+        let intruder = owner.opponent();
+        if let [q] = behind[owner.index()][..]
+            && !dead[intruder.index()]
+            && safe_fill(s, intruder, p)
+        {
+            let mut b = s.clone();
+            b.play_unchecked(intruder, p);
+            b.clear_ko();
+            if safe_fill(&b, owner, q) {
+                return Some((intruder, Some(q)));
+            }
+        }
+    }
     [first, first.opponent()]
         .into_iter()
-        .take(if must { 1 } else { 2 })
+        .take(if mouth { 1 } else { 2 })
         .find(|&c| !dead[c.index()] && safe_fill(s, c, p))
+        .map(|c| (c, None))
         .or_else(|| {
             if contested {
                 log::debug!("settle: contested point {:?} left open", s.coords(p));
