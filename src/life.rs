@@ -703,7 +703,6 @@ fn judge(board: &Board, playouts: usize) -> Analysis {
         .iter()
         .map(|c| {
             !c.pass_alive
-                && c.opponent_share <= DEAD_SHARE
                 && board.liberties(c.stones[0]) <= 2
                 && tactics::is_dead(board, c.stones[0])
         })
@@ -726,7 +725,21 @@ fn judge(board: &Board, playouts: usize) -> Analysis {
     }
 
     // Consistency: a dead chain must sit in an area bordered by living
-    // opponent stones only.
+    // opponent stones only. A chain lost whoever moves first to living
+    // opponent chains stays dead: the empty points next to it may touch a
+    // living chain of its colour (the dame it would escape through), but
+    // it cannot get there.
+    let surrounded: Vec<bool> = chains
+        .iter()
+        .map(|c| {
+            c.stones.iter().all(|&s| {
+                board.neighbors(s).iter().all(|&n| {
+                    board.color_at(n) != Some(c.color.opponent())
+                        || chains[chain_of[n.index()] as usize].status != Status::Dead
+                })
+            })
+        })
+        .collect();
     loop {
         let areas = Areas::compute(
             board,
@@ -735,7 +748,7 @@ fn judge(board: &Board, playouts: usize) -> Analysis {
         );
         let mut changed = false;
         for (k, c) in chains.iter_mut().enumerate() {
-            if c.status != Status::Dead || benson_dead[k] {
+            if c.status != Status::Dead || benson_dead[k] || (lost[k] && surrounded[k]) {
                 continue;
             }
             if areas.borders_at(c.stones[0]) != border_bit(c.color.opponent()) {
