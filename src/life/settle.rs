@@ -6,11 +6,20 @@
 //!   stones of both colours is filled. Filling it counts for nobody; what
 //!   matters is who fills it. When the empty points behind it (the area it
 //!   opens onto, without it) are bordered by one colour's firm stones only,
-//!   that colour fills it, closing its border: the area behind becomes its
-//!   territory instead of one neutral region with the dame. When it opens
-//!   onto both sides' areas it is a last one-point endgame move, and the
-//!   side the ownership playouts favour there takes it. A plain dame goes
-//!   to the side whose neighbouring chain is shorter of liberties.
+//!   it is the mouth of that colour's area: closing it is a gote point
+//!   nobody played, so the opponent fills it and the owner blocks at the
+//!   one point behind it (a teire), and the rest of the area is the
+//!   owner's territory instead of one neutral region with the dame. (A
+//!   three-point line between two walls is thus neutral, as players count
+//!   it.) When it opens onto both sides' areas it is a last one-point
+//!   endgame move, and the side the ownership playouts favour there takes
+//!   it. A plain dame goes to the side whose neighbouring chain is shorter
+//!   of liberties.
+//! * **Dame in sente**: a fill that would leave a chain of the other side
+//!   open to capture is made by the side it favours, and the owner pays
+//!   with a teire; unless the threat only arose from other fills (the
+//!   chain had two dame next to it) and the owner can fill this one
+//!   himself and be safe: dame are filled in turn, so he does.
 //! * **Teire** (手入れ): once the dame are filled, a living chain with one
 //!   or two liberties that the opponent, moving first, could capture
 //!   ([`tactics::can_capture`]) gets its owner's defending move
@@ -110,7 +119,8 @@ pub fn settle(
                 if s.cell(p) != Cell::Empty {
                     continue;
                 }
-                let Some((color, block)) = dame_filler(&s, p, &|q| role_at(&fills, q), &ownership)
+                let Some((color, block)) =
+                    dame_filler(board, &s, p, &|q| role_at(&fills, q), &ownership)
                 else {
                     continue;
                 };
@@ -177,6 +187,7 @@ pub fn settle(
 /// `p` is no dame (not next to firm stones of both colours, next to a
 /// chain in doubt of either colour, or no colour can fill it safely).
 fn dame_filler(
+    origin: &Board,
     s: &Board,
     p: Point,
     role: &dyn Fn(Point) -> Role,
@@ -244,11 +255,32 @@ fn dame_filler(
     // A fill that leaves a chain of the other side open to capture forces
     // a teire: that fill is a move in sente, and the side it favours makes
     // it (the owner of the weak chain then pays with the teire).
-    let forcing =
+    //
+    // Unless the threat arose from other fills and the owner of the weak
+    // chain can fill the point himself and be safe (the dame joins it to
+    // its friends): then he fills it, and no teire is owed.
+    let threats =
         [Color::Black, Color::White].map(|c| safe_fill(s, c, p) && forces_teire(s, c, p, role));
-    let first = match forcing {
-        [true, false] => Color::Black,
-        [false, true] => Color::White,
+    let defended = |attacker: Color| {
+        let owner = attacker.opponent();
+        safe_fill(s, owner, p) && !forces_teire_after(s, owner, p, role)
+    };
+    // A threat that is there before any dame is filled is the attacker's
+    // to play in sente; one that only other fills made (a chain that had
+    // two dame next to it and lost one) is answered by its owner filling
+    // the other himself, as dame are filled in turn.
+    let from_start = |c: Color| {
+        origin.cell(p) == Cell::Empty && safe_fill(origin, c, p) && forces_teire(origin, c, p, role)
+    };
+    let pre_empted =
+        [Color::Black, Color::White].map(|c| threats[c.index()] && !from_start(c) && defended(c));
+    let forcing =
+        [Color::Black, Color::White].map(|c| threats[c.index()] && !pre_empted[c.index()]);
+    let first = match (forcing, pre_empted) {
+        ([true, false], _) => Color::Black,
+        ([false, true], _) => Color::White,
+        (_, [true, false]) => Color::White,
+        (_, [false, true]) => Color::Black,
         _ => first,
     };
     let contested = wants[0] && wants[1];
@@ -295,6 +327,20 @@ fn forces_teire(s: &Board, color: Color, p: Point, role: &dyn Fn(Point) -> Role)
     b.neighbors(p).iter().any(|&n| {
         b.color_at(n) == Some(color.opponent())
             && role(n) == Role::Firm
+            && b.liberties(n) <= 2
+            && tactics::can_capture(&b, n)
+    })
+}
+
+/// Whether, after `color` itself fills `p`, one of its firm chains next
+/// to `p` could still be captured.
+fn forces_teire_after(s: &Board, color: Color, p: Point, role: &dyn Fn(Point) -> Role) -> bool {
+    let mut b = s.clone();
+    b.play_unchecked(color, p);
+    b.clear_ko();
+    b.neighbors(p).iter().any(|&n| {
+        b.color_at(n) == Some(color)
+            && (role(n) == Role::Firm || n == p)
             && b.liberties(n) <= 2
             && tactics::can_capture(&b, n)
     })
