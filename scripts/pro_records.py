@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Count real professional endings and compare with the players' result.
+
+The records are in tests/data/fox-pro/ (505 games of professionals on the
+Fox server, counted under Japanese rules by the players; see its README).
+For every record the engine gets, over GTP:
+
+    loadsgf FILE
+    kata-set-rules japanese     (weiqi only; GNU Go gets --japanese-rules)
+    komi K
+    final_score
+
+and the answer is compared with the recorded result: is the winner right,
+and is the margin exact. It prints the two rates, and with --list every
+record counted differently.
+
+    python3 scripts/pro_records.py --engine target/release/weiqi
+    python3 scripts/pro_records.py --engine /usr/games/gnugo --gnugo
+    python3 scripts/pro_records.py --engine target/release/weiqi \\
+        --min-winner 96 --min-exact 84          # as .ci/run does
+
+Exit status 1 when a --min-* rate is not reached.
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(HERE, "..", "tests", "data", "fox-pro")
+RESULT = re.compile(r"^([BW])\+([0-9.]+)$")
+
+
+def signed(result):
+    """B+3.5 -> 3.5, W+3.5 -> -3.5, 0 -> 0.0, anything else -> None."""
+    if result in ("0", "Draw", "draw"):
+        return 0.0
+    m = RESULT.match(result)
+    if not m:
+        return None
+    v = float(m.group(2))
+    return v if m.group(1) == "B" else -v
+
+
+def records():
+    with open(os.path.join(DATA, "results.tsv"), encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            name, komi, result, source = line.rstrip("\n").split("\t")
+            yield name, float(komi), result, source
+
+
+def count(engine, gnugo, name, komi):
+    path = os.path.join(DATA, "games", name)
+    if gnugo:
+        cmd = [engine, "--mode", "gtp", "--japanese-rules"]
+        lines = ["loadsgf " + path, "komi %s" % komi, "final_score"]
+    else:
+        cmd = [engine]
+        lines = ["loadsgf " + path, "kata-set-rules japanese", "komi %s" % komi, "final_score"]
+    try:
+        out = subprocess.run(
+            cmd, input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=600
+        ).stdout
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    answers = [l for l in out.split("\n") if l.startswith("=") or l.startswith("?")]
+    if len(answers) < len(lines):
+        return "no answer"
+    return answers[-1][1:].strip()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--engine", required=True, help="the GTP engine to run")
+    ap.add_argument("--gnugo", action="store_true", help="the engine is GNU Go (its own rules flag)")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="records counted at once")
+    ap.add_argument("--list", action="store_true", help="print every record counted differently")
+    ap.add_argument("--min-winner", type=float, help="fail below this winner rate (percent)")
+    ap.add_argument("--min-exact", type=float, help="fail below this exact-margin rate (percent)")
+    args = ap.parse_args()
+
+    todo = list(records())
+    with ThreadPoolExecutor(max(1, args.jobs)) as ex:
+        got = list(ex.map(lambda r: count(args.engine, args.gnugo, r[0], r[1]), todo))
+
+    winner = exact = 0
+    misses = []
+    for (name, komi, result, _), answer in zip(todo, got):
+        want, have = signed(result), signed(answer)
+        right_winner = have is not None and (want > 0) == (have > 0) and (want < 0) == (have < 0)
+        right_margin = have is not None and abs(want - have) < 1e-6
+        winner += right_winner
+        exact += right_margin
+        if not right_margin:
+            diff = "" if have is None else "%+.1f" % (have - want)
+            misses.append("%s  recorded %s  counted %s  %s%s" % (
+                name, result, answer, diff, "" if right_winner else "  WINNER"))
+    n = len(todo)
+    if args.list:
+        print("\n".join(misses))
+    print("pro_records: %d records; winner right %d (%.1f%%), margin exact %d (%.1f%%)" % (
+        n, winner, 100.0 * winner / n, exact, 100.0 * exact / n))
+    ok = True
+    if args.min_winner is not None and 100.0 * winner / n < args.min_winner:
+        print("pro_records: winner rate below %.1f%%" % args.min_winner)
+        ok = False
+    if args.min_exact is not None and 100.0 * exact / n < args.min_exact:
+        print("pro_records: exact rate below %.1f%%" % args.min_exact)
+        ok = False
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
