@@ -826,6 +826,11 @@ pub const REFINE_BUDGET: u64 = 8000 * 81;
 pub const REFINE_MAX_PLAYOUTS: u64 = 8000;
 /// Tree size bound of a refining search (about 16 MB).
 const REFINE_NODES: usize = 400_000;
+/// Tree memory of a refining search in MiB: room for [`REFINE_NODES`].
+const REFINE_TREE_MB: usize = 32;
+/// RAVE equivalence of a refining search (the value the verdicts were
+/// measured with; fixed here so that tuning the player changes no count).
+const REFINE_RAVE_EQUIV: f32 = 3000.0;
 
 /// Re-judges the close calls among `chains` with the Monte Carlo tree
 /// search of [`crate::search`]: its playouts follow a tree that learns the
@@ -923,11 +928,14 @@ pub fn refine_playouts(size: usize) -> u64 {
 /// One refining search: the ownership after [`refine_playouts`]
 /// playouts with `first` to move.
 fn refine_search((game, first, seed): &(Game, Color, u64)) -> Ownership {
+    // Every setting is the referee's own: the player's options (threads,
+    // tree memory, seed, RAVE) never reach the count.
     let mut search = Search::new(SearchConfig {
         threads: 1,
         seed: *seed,
+        rave_equiv: REFINE_RAVE_EQUIV,
         max_nodes: REFINE_NODES,
-        ..SearchConfig::default()
+        max_tree_mb: REFINE_TREE_MB,
     });
     let limits = Limits {
         deadline: None,
