@@ -20,6 +20,9 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
+use rand::Rng;
+use rand::seq::SliceRandom;
+
 use crate::board::{Board, Color, IllegalMove, MoveEffect, Point};
 use crate::rules::{KoRule, Rules};
 
@@ -566,6 +569,31 @@ fn situation(hash: u64, to_move: Color) -> u64 {
         Color::Black => hash,
         Color::White => hash ^ WHITE_TO_MOVE,
     }
+}
+
+/// Largest komi accepted (in either direction).
+pub const MAX_KOMI: f64 = 1000.0;
+
+/// Parses a komi: a finite number within ±[`MAX_KOMI`].
+pub fn parse_komi(s: &str) -> Option<f64> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|k| k.is_finite() && k.abs() <= MAX_KOMI)
+}
+
+/// A random legal move for `color` that does not fill its own eye (for
+/// tests and tools that need quick legal play).
+pub fn random_legal_move<R: Rng>(game: &Game, color: Color, rng: &mut R) -> Move {
+    let board = game.board();
+    let mut candidates: Vec<Point> = board
+        .points()
+        .filter(|&p| board.color_at(p).is_none() && !board.is_eye(color, p))
+        .collect();
+    candidates.shuffle(rng);
+    candidates
+        .into_iter()
+        .find(|&p| game.check(color, Move::Place(p)).is_ok())
+        .map_or(Move::Pass, Move::Place)
 }
 
 /// The fixed handicap points for `stones` stones on a board of side `size`,

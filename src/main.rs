@@ -13,9 +13,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 use log::LevelFilter;
-use weiqi::gtp::play::PlayerSettings;
-use weiqi::gtp::setup::parse_komi;
-use weiqi::gtp::time::TimeOptions;
+use weiqi::game::parse_komi;
+use weiqi::gtp::player::{PlayerSettings, TimeOptions};
 use weiqi::gtp::{Compat, Engine};
 use weiqi::rules::Rules;
 
@@ -450,7 +449,7 @@ fn run_score(args: &ScoreArgs) -> Result<(), String> {
     use weiqi::sgf::{self, LoadOptions};
     let path = args.file.display();
     let bytes = sgf::read_file(&args.file)
-        .map_err(|e| format!("{path}: {}", weiqi::gtp::sgf::load_error_reason(&e)))?;
+        .map_err(|e| format!("{path}: {}", weiqi::sgf::load_error_reason(&e)))?;
     let defaults = Rules::default();
     let opts = LoadOptions {
         until: None,
@@ -459,7 +458,7 @@ fn run_score(args: &ScoreArgs) -> Result<(), String> {
         komi_explicit: false,
     };
     let loaded = sgf::load(&bytes, &opts)
-        .map_err(|e| format!("{path}: {}", weiqi::gtp::sgf::load_error_reason(&e)))?;
+        .map_err(|e| format!("{path}: {}", weiqi::sgf::load_error_reason(&e)))?;
     let mut game = loaded.game;
     if let Some(rules) = args.rules {
         let komi = if loaded.komi_explicit {

@@ -10,8 +10,8 @@ use std::fmt::Write as _;
 use crate::board::Color;
 use crate::clock::Clock;
 use crate::game::{Game, Move};
-use crate::gtp::sgf::record_of_clock;
 use crate::sgf::TimeRecord;
+use crate::sgf::record_of_clock;
 use crate::sgf::write::{escape, point_text, seconds, write};
 
 use super::game::Record;

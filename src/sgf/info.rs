@@ -18,7 +18,7 @@
 //! use are matched as byte strings, in UTF-8 and in each of these charsets
 //! (always right after a number, where a character starts).
 
-use super::Overtime;
+use super::time::Overtime;
 use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
 
 /// The game-information properties of FF[4] (and `OT`), the ones
@@ -79,7 +79,7 @@ fn latin1_to_utf8(bytes: &[u8]) -> Vec<u8> {
 }
 
 /// The game information of a root node.
-pub fn game_info(root: &super::Node<'_>) -> GameInfo {
+pub fn game_info(root: &super::parse::Node<'_>) -> GameInfo {
     let charset = root.get("CA").map(<[u8]>::to_vec);
     let latin1 = charset.as_deref().is_some_and(is_latin1);
     let mut props: Vec<(String, Vec<u8>)> = Vec::new();

@@ -19,7 +19,8 @@ use crate::board::{Board, Color, Point};
 use crate::game::{Game, Move};
 use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
 
-use super::{GameInfo, Overtime, TimeRecord};
+use super::info::GameInfo;
+use super::time::{Overtime, TimeRecord};
 
 /// SGF point letters: column from the left, row from the top.
 pub fn point_text(board: &Board, p: Point) -> [u8; 2] {

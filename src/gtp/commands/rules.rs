@@ -13,8 +13,9 @@ use nom::{IResult, Parser};
 
 use crate::rules::Rules;
 
-use super::engine::{Engine, Failure, Reply, arg, exactly};
-use super::setup::parse_komi;
+use super::args::{arg, exactly};
+use crate::game::parse_komi;
+use crate::gtp::engine::{Engine, Failure, Reply};
 
 /// A JSON string without escapes.
 fn string(input: &str) -> IResult<&str, &str> {
