@@ -571,16 +571,6 @@ fn situation(hash: u64, to_move: Color) -> u64 {
     }
 }
 
-/// Largest komi accepted (in either direction).
-pub const MAX_KOMI: f64 = 1000.0;
-
-/// Parses a komi: a finite number within ±[`MAX_KOMI`].
-pub fn parse_komi(s: &str) -> Option<f64> {
-    s.parse::<f64>()
-        .ok()
-        .filter(|k| k.is_finite() && k.abs() <= MAX_KOMI)
-}
-
 /// A random legal move for `color` that does not fill its own eye (for
 /// tests and tools that need quick legal play).
 pub fn random_legal_move<R: Rng>(game: &Game, color: Color, rng: &mut R) -> Move {

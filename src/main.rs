@@ -13,10 +13,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 use log::LevelFilter;
-use weiqi::game::parse_komi;
 use weiqi::gtp::player::{PlayerSettings, TimeOptions};
 use weiqi::gtp::{Compat, Engine};
 use weiqi::rules::Rules;
+use weiqi::rules::{MAX_KOMI, parse_komi};
 
 #[derive(Parser)]
 #[command(
@@ -236,7 +236,7 @@ fn parse_rules(s: &str) -> Result<Rules, String> {
 }
 
 fn parse_komi_arg(s: &str) -> Result<f64, String> {
-    parse_komi(s).ok_or_else(|| format!("'{s}' is not a komi (a finite number within ±1000)"))
+    parse_komi(s).ok_or_else(|| format!("'{s}' is not a komi (a finite number within ±{MAX_KOMI})"))
 }
 
 /// CPU time of the whole process (all threads), from `/proc/self/stat`

@@ -11,10 +11,9 @@ use nom::multi::separated_list0;
 use nom::sequence::{delimited, preceded, separated_pair};
 use nom::{IResult, Parser};
 
-use crate::rules::Rules;
+use crate::rules::{Rules, parse_komi};
 
 use super::args::{arg, exactly};
-use crate::game::parse_komi;
 use crate::gtp::engine::{Engine, Failure, Reply};
 
 /// A JSON string without escapes.

@@ -1,7 +1,8 @@
 //! Setup commands: board size, clearing, komi and handicap stones.
 
 use crate::board::{Board, Color, MAX_SIZE, MIN_SIZE, Point};
-use crate::game::{Game, GameError, MAX_KOMI, fixed_handicap_points, parse_komi};
+use crate::game::{Game, GameError, fixed_handicap_points};
+use crate::rules::{MAX_KOMI, parse_komi};
 
 use super::args::{arg, exactly};
 use crate::gtp::engine::{Engine, Failure, Reply};
