@@ -1038,35 +1038,6 @@ impl Board {
         h
     }
 
-    /// Counts the liberties of the chain at `p` by flood fill (for tests
-    /// and assertions).
-    pub fn liberties_by_flood_fill(&self, p: Point) -> usize {
-        let Some(color) = self.color_at(p) else {
-            return 0;
-        };
-        let mut seen = vec![false; MAX_POINTS];
-        let mut libs = vec![false; MAX_POINTS];
-        let mut stack = vec![p];
-        seen[p.index()] = true;
-        let mut count = 0;
-        while let Some(q) = stack.pop() {
-            for n in self.neighbors(q) {
-                match self.cells[n.index()] {
-                    Cell::Empty if !libs[n.index()] => {
-                        libs[n.index()] = true;
-                        count += 1;
-                    }
-                    c if c.color() == Some(color) && !seen[n.index()] => {
-                        seen[n.index()] = true;
-                        stack.push(n);
-                    }
-                    _ => {}
-                }
-            }
-        }
-        count
-    }
-
     /// Whether `other` holds the same position: size, stones, hash, ko ban
     /// and prisoners (chain bookkeeping may differ in layout).
     pub fn same_position(&self, other: &Board) -> bool {

@@ -203,7 +203,8 @@ pub fn color(engine: &mut Engine, args: &[&str]) -> Reply {
         .to_string())
 }
 
-/// `countlib V`: liberties of the chain at V (0 for an empty point).
+/// `countlib V`: liberties of the chain at V; an empty point is refused
+/// (`? vertex must not be empty`), as GNU Go does.
 pub fn countlib(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 1)?;
     let p = point_arg(engine, args, 0)?;
