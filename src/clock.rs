@@ -22,6 +22,8 @@
 use std::fmt;
 use std::time::Duration;
 
+use crate::board::Color;
+
 /// Longest time the clock holds (about 31 years); larger settings are
 /// clamped to it, so no arithmetic can overflow.
 pub const MAX_TIME: Duration = Duration::from_secs(1_000_000_000);
@@ -47,6 +49,17 @@ impl Side {
         match self {
             Side::Black => Side::White,
             Side::White => Side::Black,
+        }
+    }
+}
+
+/// The clock of the player with `color`'s stones: the one place a colour
+/// becomes a clock side.
+impl From<Color> for Side {
+    fn from(color: Color) -> Side {
+        match color {
+            Color::Black => Side::Black,
+            Color::White => Side::White,
         }
     }
 }

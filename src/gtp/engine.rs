@@ -357,7 +357,7 @@ impl Engine {
     /// without a time limit.
     pub fn think_budget(&self, color: Color) -> Duration {
         let budget = self.clock.think_budget(
-            side(color),
+            Side::from(color),
             self.game.moves().len(),
             self.game.size(),
             self.time_options.lag_margin,
@@ -378,17 +378,9 @@ impl Engine {
     /// `elapsed` (the controller's `time_left` overrides it later).
     pub fn charge(&mut self, color: Color, elapsed: Duration) {
         log::debug!("{color:?} used {elapsed:?}");
-        if let Err(e) = self.clock.charge(side(color), elapsed) {
+        if let Err(e) = self.clock.charge(Side::from(color), elapsed) {
             log::warn!("{e} (after {elapsed:?})");
         }
-    }
-}
-
-/// The clock's name for a colour.
-pub fn side(color: Color) -> Side {
-    match color {
-        Color::Black => Side::Black,
-        Color::White => Side::White,
     }
 }
 

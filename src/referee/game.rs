@@ -167,13 +167,6 @@ pub struct Record {
     pub clock: Clock,
 }
 
-fn clock_side(c: Color) -> ClockSide {
-    match c {
-        Color::Black => ClockSide::Black,
-        Color::White => ClockSide::White,
-    }
-}
-
 /// Whole seconds for GTP (rounded down).
 fn secs(t: Duration) -> u64 {
     t.as_secs()
@@ -378,7 +371,7 @@ impl Referee<'_> {
     /// other. `Some` when the game is over.
     fn turn(&mut self) -> Option<End> {
         let color = self.game.to_move();
-        let side = clock_side(color);
+        let side = ClockSide::from(color);
         let name = color_name(color);
         let timeout = match time_to_flag(&self.clock, side) {
             Some(t) => {
