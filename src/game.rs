@@ -571,6 +571,29 @@ fn situation(hash: u64, to_move: Color) -> u64 {
     }
 }
 
+/// The handicap as KataGo infers it: the handicap stones placed as setup,
+/// or else the Black stones played before White's first move (an opening
+/// run of Black moves, e.g. handicap stones sent as `play`) when there are
+/// two or more of them; otherwise 0. The one rule for the handicap a
+/// count compensates: the count ([`crate::score`]) and the search's score
+/// estimate ([`crate::search::analysis`]) both use it.
+pub fn handicap_count(game: &Game) -> u32 {
+    let setup = game.handicap_stones();
+    if setup > 0 {
+        return setup;
+    }
+    if !game.setup_stones().is_empty() {
+        return 0;
+    }
+    let run = game
+        .moves()
+        .iter()
+        .take_while(|m| m.color == Color::Black)
+        .filter(|m| m.mv != Move::Pass)
+        .count() as u32;
+    if run > 1 { run } else { 0 }
+}
+
 /// A random legal move for `color` that does not fill its own eye (for
 /// tests and tools that need quick legal play).
 pub fn random_legal_move<R: Rng>(game: &Game, color: Color, rng: &mut R) -> Move {
