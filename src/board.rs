@@ -115,8 +115,6 @@ pub enum IllegalMove {
     Suicide,
     /// Immediate recapture of a ko.
     Ko,
-    /// The move repeats an earlier whole-board position.
-    Superko,
 }
 
 impl fmt::Display for IllegalMove {
@@ -126,7 +124,6 @@ impl fmt::Display for IllegalMove {
             IllegalMove::Occupied => "occupied",
             IllegalMove::Suicide => "suicide",
             IllegalMove::Ko => "ko",
-            IllegalMove::Superko => "superko",
         })
     }
 }

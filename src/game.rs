@@ -40,11 +40,37 @@ pub struct Played {
     pub mv: Move,
 }
 
+/// Why the game refuses a move: the board's own reasons, or a repetition
+/// of an earlier position, which only the game's history can see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// The board refuses it (off the board, occupied, suicide, ko).
+    Board(IllegalMove),
+    /// It repeats an earlier whole-board position (positional superko) or
+    /// situation (situational superko).
+    Superko,
+}
+
+impl From<IllegalMove> for Illegal {
+    fn from(why: IllegalMove) -> Illegal {
+        Illegal::Board(why)
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegal::Board(why) => write!(f, "{why}"),
+            Illegal::Superko => f.write_str("superko"),
+        }
+    }
+}
+
 /// Why a game-level request was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameError {
     /// The move is illegal.
-    Illegal(IllegalMove),
+    Illegal(Illegal),
     /// There is no move to undo (setup stones cannot be undone).
     NothingToUndo,
     /// Setup stones can only be placed on an empty board before any move.
@@ -72,6 +98,12 @@ impl fmt::Display for GameError {
 
 impl From<IllegalMove> for GameError {
     fn from(e: IllegalMove) -> Self {
+        GameError::Illegal(Illegal::Board(e))
+    }
+}
+
+impl From<Illegal> for GameError {
+    fn from(e: Illegal) -> Self {
         GameError::Illegal(e)
     }
 }
@@ -251,7 +283,7 @@ impl Game {
     }
 
     /// Checks whether `color` may play `mv` now, with every rule applied.
-    pub fn check(&self, color: Color, mv: Move) -> Result<(), IllegalMove> {
+    pub fn check(&self, color: Color, mv: Move) -> Result<(), Illegal> {
         let Move::Place(p) = mv else {
             return Ok(());
         };
@@ -263,7 +295,7 @@ impl Game {
                     .positions
                     .contains_key(&self.board.hash_after(color, p))
                 {
-                    Err(IllegalMove::Superko)
+                    Err(Illegal::Superko)
                 } else {
                     Ok(())
                 }
@@ -271,7 +303,7 @@ impl Game {
             KoRule::Situational => {
                 let h = situation(self.board.hash_after(color, p), color.opponent());
                 if self.situations.contains_key(&h) {
-                    Err(IllegalMove::Superko)
+                    Err(Illegal::Superko)
                 } else {
                     Ok(())
                 }

@@ -497,7 +497,7 @@ fn print_results(
 }
 
 fn run_match(args: MatchArgs) -> ExitCode {
-    use weiqi::referee::{MatchConfig, game::Settings, run_match};
+    use weiqi::referee::{MatchConfig, one_game::Settings, run_match};
     let points = args.size.saturating_mul(args.size);
     let cfg = MatchConfig {
         commands: [args.black, args.white],

@@ -75,7 +75,7 @@ pub struct Snapshot {
     clock: Clock,
     time_options: TimeOptions,
     player: PlayerSettings,
-    analysis_request: Option<Request>,
+    stream_request: Option<Request>,
     quit: bool,
 }
 
@@ -87,7 +87,7 @@ impl Snapshot {
             clock: e.clock,
             time_options: e.time_options,
             player: e.player.clone(),
-            analysis_request: e.analysis_request.clone(),
+            stream_request: e.stream_request.clone(),
             quit: e.quit,
         }
     }
@@ -98,7 +98,7 @@ impl Snapshot {
         e.clock = self.clock;
         e.time_options = self.time_options;
         e.player = self.player;
-        e.analysis_request = self.analysis_request;
+        e.stream_request = self.stream_request;
         e.quit = self.quit;
     }
 }
@@ -143,12 +143,12 @@ pub struct Engine {
     pub(super) player: PlayerSettings,
     pub(super) search: SearchSlot,
     /// A streaming analysis asked for by the last command.
-    pub(super) analysis_request: Option<Request>,
+    pub(super) stream_request: Option<Request>,
     pub(super) quit: bool,
     /// The dead-stone analysis of the last position analysed, keyed by
     /// (stones hash, board size): the analysis depends on the stones only
     /// and is deterministic, so this only saves time.
-    pub(super) analysis: AnalysisCache,
+    pub(super) dead_stones: DeadStoneCache,
     /// What `name` and `version` answer (see [`Compat`]).
     pub(super) compat: Compat,
 }
@@ -178,10 +178,10 @@ pub const LEELA_ZERO_VERSION: &str = "0.17";
 pub const KATAGO_NAME: &str = "KataGo-compatible weiqi";
 
 /// The last dead-stone analysis, keyed by (stones hash, board size).
-pub(super) type AnalysisCache = Option<((u64, usize), Arc<Analysis>)>;
+pub(super) type DeadStoneCache = Option<((u64, usize), Arc<Analysis>)>;
 
 /// The dead-stone analysis of `board` from `cache`, or a new one (stored).
-pub(super) fn cached_analysis(cache: &mut AnalysisCache, board: &Board) -> Arc<Analysis> {
+pub(super) fn cached_dead_stones(cache: &mut DeadStoneCache, board: &Board) -> Arc<Analysis> {
     let key = (board.hash(), board.size());
     if let Some((k, a)) = cache
         && *k == key
@@ -211,9 +211,9 @@ impl Engine {
             time_options: TimeOptions::default(),
             player: PlayerSettings::default(),
             search: SearchSlot::new(PlayerSettings::default().search_config()),
-            analysis_request: None,
+            stream_request: None,
             quit: false,
-            analysis: None,
+            dead_stones: None,
             compat: Compat::Plain,
         }
     }
@@ -224,8 +224,8 @@ impl Engine {
     }
 
     /// The dead-stone analysis of the current position (cached).
-    pub fn analysis(&mut self) -> Arc<Analysis> {
-        cached_analysis(&mut self.analysis, self.game.board())
+    pub fn dead_stones(&mut self) -> Arc<Analysis> {
+        cached_dead_stones(&mut self.dead_stones, self.game.board())
     }
 
     /// Sets how the player searches (threads, playouts, seed, time per
@@ -280,7 +280,7 @@ impl Engine {
             before.restore(self);
         }
         self.search = SearchSlot::new(self.player.search_config());
-        self.analysis = None;
+        self.dead_stones = None;
     }
     /// The limits of a move's search for `color` started at `start`:
     /// `--playouts` if set, otherwise the clock's deadline (stopping early
@@ -310,8 +310,8 @@ impl Engine {
         cleanup: bool,
     ) -> Decision {
         let cfg = self.player.decide_config(cleanup);
-        let cache = &mut self.analysis;
-        let mut count = |g: &Game| Count::of(g, &cached_analysis(cache, g.board()));
+        let cache = &mut self.dead_stones;
+        let mut count = |g: &Game| Count::of(g, &cached_dead_stones(cache, g.board()));
         decide_with(&self.game, color, result, &cfg, &mut count)
     }
 
@@ -333,8 +333,8 @@ impl Engine {
     }
 
     /// The streaming analysis requested by the last command, if any.
-    pub fn take_analysis(&mut self) -> Option<Request> {
-        self.analysis_request.take()
+    pub fn take_stream_request(&mut self) -> Option<Request> {
+        self.stream_request.take()
     }
 
     /// Forgets the search trees (after a panic in a search).

@@ -326,7 +326,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
             continue;
         };
         let reply = respond(engine, &cmd);
-        match engine.take_analysis() {
+        match engine.take_stream_request() {
             Some(req) if reply.starts_with('=') => {
                 stream_analysis(engine, cmd.id.as_deref(), &req, &mut lines, &mut output)?;
             }

@@ -14,7 +14,7 @@ use crate::sgf::TimeRecord;
 use crate::sgf::record_of_clock;
 use crate::sgf::write::{escape, point_text, seconds, write};
 
-use super::game::Record;
+use super::one_game::Record;
 
 /// The game before its first move (same size, rules, komi, setup).
 fn start_of(game: &Game) -> Game {

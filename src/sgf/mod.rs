@@ -28,7 +28,7 @@ use std::path::Path;
 
 use crate::board::{Board, Color, IllegalMove, MAX_POINTS, Point, column_letter};
 use crate::clock::Clock;
-use crate::game::{Game, GameError, MAX_MOVES, Move, Played};
+use crate::game::{Game, GameError, Illegal, MAX_MOVES, Move, Played};
 use crate::rules::Rules;
 use parse::{MAX_ITEMS, MAX_NODES};
 
@@ -299,13 +299,21 @@ pub fn load_error_reason(e: &SgfError) -> String {
             why,
         } => {
             let what = match why {
-                GameError::Illegal(IllegalMove::Occupied) => "is on an occupied point".to_string(),
-                GameError::Illegal(IllegalMove::Suicide) => "is suicide".to_string(),
-                GameError::Illegal(IllegalMove::Ko) => "retakes a ko at once".to_string(),
-                GameError::Illegal(IllegalMove::Superko) => {
+                GameError::Illegal(Illegal::Board(IllegalMove::Occupied)) => {
+                    "is on an occupied point".to_string()
+                }
+                GameError::Illegal(Illegal::Board(IllegalMove::Suicide)) => {
+                    "is suicide".to_string()
+                }
+                GameError::Illegal(Illegal::Board(IllegalMove::Ko)) => {
+                    "retakes a ko at once".to_string()
+                }
+                GameError::Illegal(Illegal::Superko) => {
                     "repeats an earlier position (superko)".to_string()
                 }
-                GameError::Illegal(IllegalMove::OffBoard) => "is off the board".to_string(),
+                GameError::Illegal(Illegal::Board(IllegalMove::OffBoard)) => {
+                    "is off the board".to_string()
+                }
                 other => format!("is refused: {other}"),
             };
             format!(

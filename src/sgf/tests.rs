@@ -105,7 +105,7 @@ fn illegal_moves_refuse_the_file() {
             r,
             Err(SgfError::IllegalMove {
                 number: 2,
-                why: GameError::Illegal(IllegalMove::Occupied),
+                why: GameError::Illegal(Illegal::Board(IllegalMove::Occupied)),
                 ..
             })
         ),

@@ -99,13 +99,13 @@ fn parse_request(engine: &Engine, flavor: Flavor, args: &[&str]) -> Result<Reque
 
 /// `lz-analyze [colour] [interval] [keywords]`.
 pub fn lz_analyze(engine: &mut Engine, args: &[&str]) -> Reply {
-    engine.analysis_request = Some(parse_request(engine, Flavor::Lz, args)?);
+    engine.stream_request = Some(parse_request(engine, Flavor::Lz, args)?);
     Ok(String::new())
 }
 
 /// `kata-analyze [colour] [interval] [keywords]`.
 pub fn kata_analyze(engine: &mut Engine, args: &[&str]) -> Reply {
-    engine.analysis_request = Some(parse_request(engine, Flavor::Kata, args)?);
+    engine.stream_request = Some(parse_request(engine, Flavor::Kata, args)?);
     Ok(String::new())
 }
 

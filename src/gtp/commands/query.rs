@@ -15,7 +15,7 @@ use crate::gtp::vertex::{color_name, format_points, points_top_down};
 /// [`crate::life`] (exactly those `final_status_list dead` lists).
 pub fn final_score(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 0)?;
-    let analysis = engine.analysis();
+    let analysis = engine.dead_stones();
     Ok(Breakdown::new(&engine.game, &analysis).score().result())
 }
 
@@ -23,7 +23,7 @@ pub fn final_score(engine: &mut Engine, args: &[&str]) -> Reply {
 /// [`Breakdown::text`]).
 pub fn weiqi_score(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 0)?;
-    let analysis = engine.analysis();
+    let analysis = engine.dead_stones();
     Ok(report(&engine.game, &analysis))
 }
 
@@ -33,7 +33,7 @@ pub fn weiqi_score(engine: &mut Engine, args: &[&str]) -> Reply {
 /// `TRIANGLE` the chains in seki, `TEXT` the result.
 pub fn weiqi_score_gfx(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 0)?;
-    let analysis = engine.analysis();
+    let analysis = engine.dead_stones();
     let game = &engine.game;
     let board = game.board();
     let owner = owners(board, &analysis, game.rules().scoring);
@@ -98,7 +98,7 @@ pub fn final_status_list(engine: &mut Engine, args: &[&str]) -> Reply {
         "black_territory" | "white_territory" | "dame" => None,
         _ => return Err(Failure::syntax(format!("'{status}' is not a status"))),
     };
-    let analysis = engine.analysis();
+    let analysis = engine.dead_stones();
     let board = engine.game.board();
     if let Some(wanted) = wanted {
         let chains: Vec<Vec<Point>> = analysis
@@ -127,7 +127,7 @@ pub fn final_status_list(engine: &mut Engine, args: &[&str]) -> Reply {
 pub fn final_status(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 1)?;
     let p = point_arg(engine, args, 0)?;
-    let analysis = engine.analysis();
+    let analysis = engine.dead_stones();
     let board = engine.game.board();
     Ok(match analysis.status(p) {
         Some(Status::Alive) => "alive",

@@ -96,7 +96,7 @@ pub fn printsgf(engine: &mut Engine, args: &[&str]) -> Reply {
     }
     // The result is final_score's: the same dead stones.
     let result = if engine.game.two_passes() {
-        let analysis = engine.analysis();
+        let analysis = engine.dead_stones();
         Some(score(&engine.game, &analysis).result())
     } else {
         None

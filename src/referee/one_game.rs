@@ -55,7 +55,7 @@ pub struct Settings {
 }
 
 /// An engine process with what it told about itself.
-pub struct Engine {
+pub struct Player {
     pub command: String,
     pub name: String,
     pub version: String,
@@ -64,10 +64,10 @@ pub struct Engine {
     show_stderr: bool,
 }
 
-impl Engine {
+impl Player {
     /// An engine not started yet: the first game starts it.
-    pub fn new(command: &str, show_stderr: bool) -> Engine {
-        Engine {
+    pub fn new(command: &str, show_stderr: bool) -> Player {
+        Player {
             command: command.to_string(),
             name: String::new(),
             version: String::new(),
@@ -83,8 +83,8 @@ impl Engine {
         command: &str,
         show_stderr: bool,
         timeout: Duration,
-    ) -> Result<Engine, ClientError> {
-        let mut e = Engine::new(command, show_stderr);
+    ) -> Result<Player, ClientError> {
+        let mut e = Player::new(command, show_stderr);
         e.restart(timeout)?;
         Ok(e)
     }
@@ -258,7 +258,7 @@ pub fn final_margin(game: &Game) -> f64 {
 /// The referee's state for one game.
 struct Referee<'a> {
     settings: &'a Settings,
-    engines: [&'a mut Engine; 2],
+    engines: [&'a mut Player; 2],
     game: Game,
     clock: Clock,
     time: [Duration; 2],
@@ -300,7 +300,7 @@ impl End {
 }
 
 impl Referee<'_> {
-    fn engine(&mut self, c: Color) -> &mut Engine {
+    fn engine(&mut self, c: Color) -> &mut Player {
         &mut *self.engines[c.index()]
     }
 
@@ -528,8 +528,8 @@ pub fn new_game(settings: &Settings) -> Result<Game, SetupError> {
 /// Plays one game between `black` and `white` and referees it.
 pub fn play_game(
     settings: &Settings,
-    black: &mut Engine,
-    white: &mut Engine,
+    black: &mut Player,
+    white: &mut Player,
 ) -> Result<Record, SetupError> {
     let game = new_game(settings)?;
     let mut referee = Referee {
