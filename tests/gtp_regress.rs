@@ -49,12 +49,10 @@
 //! A hung engine (no reply within 30 s) or a crash fails the file.
 
 use std::fmt::Write as _;
-use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use weiqi::gtp::client::{Client, Stderr};
 
 /// How long the engine may take for one reply.
 const TIMEOUT: Duration = Duration::from_secs(30);
@@ -322,154 +320,51 @@ fn parse_tst(content: &str) -> (Vec<Item>, Vec<String>) {
 // The engine process
 // ---------------------------------------------------------------------------
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Reply {
-    ok: bool,
-    id: Option<u64>,
-    text: String,
+/// A reply: `=` or `?`, the id echoed, the text (trimmed).
+type Reply = weiqi::gtp::client::Reply;
+
+/// A reply as the engine wrote it, for reports.
+fn show(r: &Reply) -> String {
+    let sign = if r.ok { '=' } else { '?' };
+    let id = r.id.map(|i| i.to_string()).unwrap_or_default();
+    format!("{sign}{id} {}", r.text)
 }
 
-impl Reply {
-    fn show(&self) -> String {
-        let sign = if self.ok { '=' } else { '?' };
-        let id = self.id.map(|i| i.to_string()).unwrap_or_default();
-        format!("{sign}{id} {}", self.text)
-    }
-}
+/// The engine under test, driven through the crate's GTP client (the one
+/// `weiqi match` uses): it starts the process, reads reply blocks with a
+/// timeout, and keeps the engine's stderr for the reports.
+struct Engine(Client);
 
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    stderr: Arc<Mutex<Vec<String>>>,
-    dead: bool,
-}
-
-fn engine_command() -> Command {
+/// The engine's command line: `GTP_REGRESS_ENGINE`, or the built `weiqi`.
+fn engine_command() -> String {
     match std::env::var("GTP_REGRESS_ENGINE") {
-        Ok(cmdline) if !cmdline.trim().is_empty() => {
-            let mut parts = cmdline.split_whitespace();
-            let mut cmd = Command::new(parts.next().unwrap());
-            cmd.args(parts);
-            cmd
-        }
-        _ => Command::new(env!("CARGO_BIN_EXE_weiqi")),
+        Ok(cmdline) if !cmdline.trim().is_empty() => cmdline,
+        _ => format!("'{}'", env!("CARGO_BIN_EXE_weiqi")),
     }
 }
 
 impl Engine {
     fn start() -> Result<Engine, String> {
-        let mut child = engine_command()
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("cannot start engine: {e}"))?;
-        let stdout = child.stdout.take().unwrap();
-        let mut stderr_pipe = child.stderr.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut r = BufReader::new(stdout);
-            loop {
-                let mut buf = Vec::new();
-                match r.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let s = String::from_utf8_lossy(&buf).into_owned();
-                        if tx.send(s).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        });
-        let stderr = Arc::new(Mutex::new(Vec::new()));
-        let sink = Arc::clone(&stderr);
-        std::thread::spawn(move || {
-            let mut s = String::new();
-            let _ = stderr_pipe.read_to_string(&mut s);
-            let mut v = sink.lock().unwrap();
-            v.extend(s.lines().map(str::to_string));
-        });
-        Ok(Engine {
-            stdin: child.stdin.take(),
-            child,
-            lines: rx,
-            stderr,
-            dead: false,
-        })
+        Client::spawn_with(&engine_command(), Stderr::Keep)
+            .map(Engine)
+            .map_err(|e| format!("cannot start engine: {e}"))
     }
 
+    /// Whether the engine crashed or hung (nothing more is sent).
+    fn dead(&self) -> bool {
+        self.0.is_dead()
+    }
+
+    /// Sends `text` and a newline, reading no reply.
     fn send_raw(&mut self, text: &str) -> Result<(), String> {
-        let stdin = self.stdin.as_mut().ok_or("stdin closed")?;
-        stdin
-            .write_all(text.as_bytes())
-            .and_then(|_| stdin.write_all(b"\n"))
-            .and_then(|_| stdin.flush())
-            .map_err(|e| {
-                self.dead = true;
-                format!("engine stdin closed ({e}): crashed?")
-            })
+        self.0.write_line(text).map_err(|e| e.to_string())
     }
 
-    fn next_line(&mut self, deadline: Instant) -> Result<String, String> {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(left) {
-            Ok(l) => Ok(l),
-            Err(RecvTimeoutError::Timeout) => {
-                self.dead = true;
-                let _ = self.child.kill();
-                Err(format!(
-                    "no reply within {} s (engine killed)",
-                    TIMEOUT.as_secs()
-                ))
-            }
-            Err(RecvTimeoutError::Disconnected) => {
-                self.dead = true;
-                let status = self.child.wait().map(|s| s.to_string()).unwrap_or_default();
-                Err(format!("engine closed stdout (exited: {status})"))
-            }
-        }
-    }
-
-    /// Reads one reply: `=`/`?`, optional id, text, up to the empty line.
+    /// Reads one reply (`=`/`?`, optional id, text up to the blank line).
     fn read_reply(&mut self) -> Result<Reply, String> {
-        let deadline = Instant::now() + TIMEOUT;
-        let first = self.next_line(deadline)?;
-        let first = first.trim_end_matches(['\n', '\r']);
-        let ok = match first.chars().next() {
-            Some('=') => true,
-            Some('?') => false,
-            _ => {
-                return Err(format!("reply does not start with = or ?: {first:?}"));
-            }
-        };
-        let rest = &first[1..];
-        let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
-        let id = if digits.is_empty() {
-            None
-        } else {
-            digits.parse().ok()
-        };
-        let after = &rest[digits.len()..];
-        if !(after.is_empty() || after.starts_with(' ') || after.starts_with('\t')) {
-            return Err(format!("no space after =/?[id] in reply: {first:?}"));
-        }
-        let mut text = after.to_string();
-        loop {
-            let l = self.next_line(deadline)?;
-            let l = l.trim_end_matches(['\n', '\r']);
-            if l.is_empty() {
-                break;
-            }
-            text.push('\n');
-            text.push_str(l);
-        }
-        Ok(Reply {
-            ok,
-            id,
-            text: text.trim().to_string(),
-        })
+        let mut r = self.0.read_reply(TIMEOUT).map_err(|e| e.to_string())?;
+        r.text = r.text.trim().to_string();
+        Ok(r)
     }
 
     fn ask(&mut self, text: &str) -> Result<Reply, String> {
@@ -482,41 +377,13 @@ impl Engine {
     }
 
     fn stderr_tail(&self) -> String {
-        let v = self.stderr.lock().unwrap();
-        let start = v.len().saturating_sub(10);
-        v[start..].join("\n")
+        self.0.stderr_tail(10)
     }
 
-    /// Sends `quit` and waits briefly for the process to end.
-    fn finish(mut self) -> Option<String> {
-        if self.dead {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-            return None;
-        }
-        let mut problem = None;
-        match self.ask("quit") {
-            Ok(r) if r.ok => {}
-            Ok(r) => problem = Some(format!("quit answered {}", r.show())),
-            Err(e) => problem = Some(format!("quit: {e}")),
-        }
-        drop(self.stdin.take());
-        let deadline = Instant::now() + Duration::from_secs(5);
-        loop {
-            match self.child.try_wait() {
-                Ok(Some(_)) => break,
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(20))
-                }
-                _ => {
-                    let _ = self.child.kill();
-                    let _ = self.child.wait();
-                    problem.get_or_insert_with(|| "engine did not exit within 5 s of quit".into());
-                    break;
-                }
-            }
-        }
-        problem
+    /// Sends `quit` and waits up to 5 s for the process to end; says what
+    /// went wrong, if anything.
+    fn finish(self) -> Option<String> {
+        self.0.quit_within(Duration::from_secs(5)).err()
     }
 }
 
@@ -573,7 +440,7 @@ fn run_file(path: &Path, t: &mut Tally) {
                     let _ = writeln!(
                         t.report,
                         "{name}:{line}: warning: `{text}` answered {}",
-                        r.show()
+                        show(&r)
                     );
                 }
                 Err(e) => {
@@ -650,8 +517,8 @@ fn run_file(path: &Path, t: &mut Tally) {
                                 if b != a {
                                     problems.push(format!(
                                         "state changed by a refused command: `{cmd}` was\n{}\n  and is now\n{}",
-                                        b.show(),
-                                        a.show()
+                                        show(b),
+                                        show(a)
                                     ));
                                 }
                             }
@@ -671,7 +538,7 @@ fn run_file(path: &Path, t: &mut Tally) {
                             "{name}:{line}: UNEXPECTED PASS `{}` (remove the `*`)\n  expected: {}\n  got: {}",
                             text.escape_debug(),
                             expect.text,
-                            reply.show()
+                            show(&reply)
                         );
                     }
                     (false, false) => {
@@ -682,12 +549,12 @@ fn run_file(path: &Path, t: &mut Tally) {
                             "{name}:{line}: FAILED `{}`\n  expected: {}\n  got: {}\n  ({})",
                             text.escape_debug(),
                             expect.text,
-                            reply.show(),
+                            show(&reply),
                             problems.join("; ")
                         );
                     }
                 }
-                if engine.dead {
+                if engine.dead() {
                     break;
                 }
             }
