@@ -126,6 +126,10 @@ const WHITE_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
 pub struct Game {
     rules: Rules,
     komi: f64,
+    /// Whether the komi was set on its own (`komi`, `--komi`, a komi with
+    /// the rules, a record's `KM`) rather than taken from the rules: an
+    /// explicit komi survives a change of rules ([`Game::adopt_rules`]).
+    komi_explicit: bool,
     /// The position before the first move (empty, or with setup stones).
     /// Shared, like the checkpoints: a copy of the game (the engine's
     /// snapshot before a command) copies pointers, not boards.
@@ -170,6 +174,7 @@ impl Game {
         let mut g = Game {
             rules,
             komi: rules.default_komi,
+            komi_explicit: false,
             start: Arc::new(board.clone()),
             setup: Vec::new(),
             handicap: false,
@@ -219,8 +224,37 @@ impl Game {
         self.komi
     }
 
+    /// Whether the komi was set explicitly (see [`Game::adopt_rules`]).
+    pub fn komi_explicit(&self) -> bool {
+        self.komi_explicit
+    }
+
+    /// Sets the komi explicitly: it survives a change of rules. Callers
+    /// pass a komi that [`crate::rules::valid_komi`] accepts (they read it
+    /// with [`crate::rules::parse_komi`]).
     pub fn set_komi(&mut self, komi: f64) {
+        self.set_komi_as(komi, true);
+    }
+
+    /// Sets the komi, and whether it counts as explicit (a loaded record,
+    /// a new board keeping the komi of the game before).
+    pub fn set_komi_as(&mut self, komi: f64, explicit: bool) {
         self.komi = komi;
+        self.komi_explicit = explicit;
+    }
+
+    /// Changes the rules, and the komi with them: `komi` if one comes with
+    /// the rules (it is then explicit), else the komi as it is if it was
+    /// set explicitly, else the new rules' default komi. The one place
+    /// this policy is written (`kata-set-rules`, `kgs-rules`, `weiqi score
+    /// --rules`).
+    pub fn adopt_rules(&mut self, rules: Rules, komi: Option<f64>) {
+        self.set_rules(rules);
+        match komi {
+            Some(k) => self.set_komi(k),
+            None if self.komi_explicit => {}
+            None => self.komi = rules.default_komi,
+        }
     }
 
     /// The player whose turn it is.

@@ -461,13 +461,7 @@ fn run_score(args: &ScoreArgs) -> Result<(), String> {
         .map_err(|e| format!("{path}: {}", weiqi::sgf::load_error_reason(&e)))?;
     let mut game = loaded.game;
     if let Some(rules) = args.rules {
-        let komi = if loaded.komi_explicit {
-            game.komi()
-        } else {
-            rules.default_komi
-        };
-        game.set_rules(rules);
-        game.set_komi(komi);
+        game.adopt_rules(rules, None);
     }
     if let Some(komi) = args.komi {
         game.set_komi(komi);

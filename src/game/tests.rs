@@ -608,3 +608,27 @@ fn undo_after_a_side_to_move_set_at_the_end_rebuilds() {
     assert_eq!(g.to_move(), before.to_move());
     g.verify().expect("consistent");
 }
+
+/// The komi policy, written once in `Game::adopt_rules`: a komi with the
+/// rules wins and becomes explicit; an explicit komi survives a change of
+/// rules; otherwise the new rules' default komi is taken.
+#[test]
+fn rules_change_keeps_an_explicit_komi_only() {
+    let chinese = Rules::preset("chinese").expect("chinese");
+    let japanese = Rules::preset("japanese").expect("japanese");
+    let mut g = Game::new(9, chinese).expect("9x9");
+    assert_eq!((g.komi(), g.komi_explicit()), (7.5, false));
+    g.adopt_rules(japanese, None);
+    assert_eq!((g.komi(), g.komi_explicit()), (6.5, false));
+    g.set_komi(0.5);
+    g.adopt_rules(chinese, None);
+    assert_eq!((g.komi(), g.komi_explicit()), (0.5, true));
+    let mut h = Game::new(9, chinese).expect("9x9");
+    h.adopt_rules(japanese, Some(3.5));
+    assert_eq!((h.komi(), h.komi_explicit()), (3.5, true));
+    h.adopt_rules(chinese, None);
+    assert_eq!(h.komi(), 3.5);
+    h.set_komi_as(7.5, false);
+    h.adopt_rules(japanese, None);
+    assert_eq!(h.komi(), 6.5);
+}

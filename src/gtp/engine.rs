@@ -8,7 +8,7 @@
 //! and time settings as they were. As a last line of defence a handler that
 //! panics is caught, the state from before the command is restored, and the
 //! reply is `? internal error`. The state restored is a [`Snapshot`] of the
-//! values a command can change (game, komi flag, clocks, settings), taken
+//! values a command can change (game, komi included, clocks, settings), taken
 //! only before the commands that can change them (not before the read-only
 //! ones, [`super::commands::READ_ONLY`]); the search trees are not copied:
 //! after a panic the search starts afresh ([`Engine::recover`]).
@@ -71,7 +71,6 @@ pub type Reply = Result<String, Failure>;
 #[derive(Clone, Debug)]
 pub struct Snapshot {
     game: Game,
-    komi_explicit: bool,
     clock: Clock,
     time_options: TimeOptions,
     player: PlayerSettings,
@@ -83,7 +82,6 @@ impl Snapshot {
     pub(super) fn of(e: &Engine) -> Snapshot {
         Snapshot {
             game: e.game.clone(),
-            komi_explicit: e.komi_explicit,
             clock: e.clock,
             time_options: e.time_options,
             player: e.player.clone(),
@@ -94,7 +92,6 @@ impl Snapshot {
 
     pub(super) fn restore(self, e: &mut Engine) {
         e.game = self.game;
-        e.komi_explicit = self.komi_explicit;
         e.clock = self.clock;
         e.time_options = self.time_options;
         e.player = self.player;
@@ -128,10 +125,6 @@ impl std::fmt::Debug for SearchSlot {
 #[derive(Debug)]
 pub struct Engine {
     pub(super) game: Game,
-    /// Whether komi was set explicitly (`komi`, `--komi`, or a komi in
-    /// `kata-set-rules` JSON). An explicit komi survives rules changes;
-    /// otherwise a rules change adopts the preset's default komi.
-    pub(super) komi_explicit: bool,
     /// Both players' clocks.
     pub(super) clock: Clock,
     /// The game information of the record `loadsgf` loaded, for
@@ -205,7 +198,6 @@ impl Engine {
         }
         Engine {
             game,
-            komi_explicit: komi.is_some(),
             clock: Clock::default(),
             record: None,
             time_options: TimeOptions::default(),

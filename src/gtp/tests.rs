@@ -662,7 +662,7 @@ fn printsgf_then_loadsgf_resumes_the_exact_game() {
     assert_eq!(e.game().moves().len(), 11);
     assert_eq!(one(&mut resumed, &format!("loadsgf {file}")), "= black");
     assert_eq!(state(&resumed), state(&e));
-    assert!(resumed.komi_explicit);
+    assert!(resumed.game.komi_explicit());
     // White just took the ko at D5: Black may not retake at E5 at once.
     assert_eq!(one(&mut resumed, "is_legal b e5"), "= 0");
     assert_eq!(one(&mut resumed, "captures white"), "= 1");

@@ -652,7 +652,7 @@ pub fn load(bytes: &[u8], opts: &LoadOptions) -> Result<Loaded, SgfError> {
         mut time,
     } = settings(root, opts);
     let mut game = Game::new(size, rules).ok_or(SgfError::Size(SizeProblem::Unsupported(size)))?;
-    game.set_komi(komi);
+    game.set_komi_as(komi, komi_explicit);
     let result = root.get("RE").map(<[u8]>::to_vec);
 
     let mut setup = Setup {

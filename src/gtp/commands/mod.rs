@@ -271,8 +271,7 @@ mod tests {
 
     fn panics_after_changing_everything(e: &mut Engine, _: &[&str]) -> Reply {
         let _ = e.game.play(Color::White, Move::Pass);
-        e.game.set_komi(100.0);
-        e.komi_explicit = false;
+        e.game.set_komi_as(100.0, false);
         e.quit = true;
         e.clock = Clock::default();
         e.player.threads = 7;

@@ -53,19 +53,11 @@ pub fn parse_rules_json(input: &str) -> Option<Vec<(&str, &str)>> {
         .map(|(_, members)| members)
 }
 
-/// Applies new rules, and with them komi per the policy above (`komi` is a
-/// komi given with the rules, which counts as explicit).
+/// Applies new rules, and with them komi per the policy above
+/// ([`crate::game::Game::adopt_rules`]; `komi` is a komi given with the
+/// rules, which counts as explicit).
 fn adopt(engine: &mut Engine, rules: Rules, komi: Option<f64>) {
-    let komi = match komi {
-        Some(k) => {
-            engine.komi_explicit = true;
-            k
-        }
-        None if engine.komi_explicit => engine.game.komi(),
-        None => rules.default_komi,
-    };
-    engine.game.set_rules(rules);
-    engine.game.set_komi(komi);
+    engine.game.adopt_rules(rules, komi);
 }
 
 /// `kata-set-rules NAME|JSON`.

@@ -25,7 +25,7 @@ pub fn boardsize(engine: &mut Engine, args: &[&str]) -> Reply {
     // All digits: too large for usize is just too large.
     let size = s.parse::<usize>().map_err(|_| unacceptable())?;
     let mut game = Game::new(size, *engine.game.rules()).ok_or_else(unacceptable)?;
-    game.set_komi(engine.game.komi());
+    game.set_komi_as(engine.game.komi(), engine.game.komi_explicit());
     engine.game = game;
     engine.clock.reset();
     engine.record = None;
@@ -52,7 +52,6 @@ pub fn komi(engine: &mut Engine, args: &[&str]) -> Reply {
         ))
     })?;
     engine.game.set_komi(k);
-    engine.komi_explicit = true;
     Ok(String::new())
 }
 

@@ -62,7 +62,7 @@ pub fn loadsgf(engine: &mut Engine, args: &[&str]) -> Reply {
         until,
         rules: *engine.game.rules(),
         komi: engine.game.komi(),
-        komi_explicit: engine.komi_explicit,
+        komi_explicit: engine.game.komi_explicit(),
     };
     let loaded = sgf::load(&bytes, &opts).map_err(|e| cannot_load(path, &e))?;
     let clock = clock_of_record(&engine.clock, &loaded.time);
@@ -74,7 +74,6 @@ pub fn loadsgf(engine: &mut Engine, args: &[&str]) -> Reply {
     );
     // Everything is built: swap it in.
     engine.game = loaded.game;
-    engine.komi_explicit = loaded.komi_explicit;
     engine.clock = clock;
     engine.record = Some(Arc::new(record));
     Ok(color_name(loaded.to_move).to_string())
