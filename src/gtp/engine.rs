@@ -19,7 +19,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Color};
-use crate::clock::{Clock, Side};
+use crate::clock::Clock;
 use crate::game::Game;
 use crate::life::{self, Analysis};
 use crate::rules::Rules;
@@ -349,7 +349,7 @@ impl Engine {
     /// without a time limit.
     pub fn think_budget(&self, color: Color) -> Duration {
         let budget = self.clock.think_budget(
-            Side::from(color),
+            color,
             self.game.moves().len(),
             self.game.size(),
             self.time_options.lag_margin,
@@ -370,7 +370,7 @@ impl Engine {
     /// `elapsed` (the controller's `time_left` overrides it later).
     pub fn charge(&mut self, color: Color, elapsed: Duration) {
         log::debug!("{color:?} used {elapsed:?}");
-        if let Err(e) = self.clock.charge(Side::from(color), elapsed) {
+        if let Err(e) = self.clock.charge(color, elapsed) {
             log::warn!("{e} (after {elapsed:?})");
         }
     }

@@ -350,7 +350,7 @@ fn rules_changes_adopt_the_preset_komi_unless_komi_was_set() {
 
 #[test]
 fn time_settings_set_the_clock() {
-    use crate::clock::{Side, TimeLeft, TimeSystem};
+    use crate::clock::{TimeLeft, TimeSystem};
     use std::time::Duration;
     let secs = Duration::from_secs;
     let mut e = Engine::default();
@@ -361,7 +361,7 @@ fn time_settings_set_the_clock() {
         TimeSystem::canadian(secs(600), secs(30), 5)
     );
     assert_eq!(
-        e.clock().left(Side::Black),
+        e.clock().left(Color::Black),
         Some(TimeLeft {
             time: secs(512),
             count: 0

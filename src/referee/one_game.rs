@@ -27,7 +27,7 @@ use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use crate::board::Color;
-use crate::clock::{Clock, Side as ClockSide, TimeLeft, TimeSystem};
+use crate::clock::{Clock, TimeLeft, TimeSystem};
 use crate::game::{Game, GameError, fixed_handicap_points};
 use crate::gtp::client::{Client, ClientError, Response};
 use crate::gtp::vertex::{color_name, format_move, format_point, parse_move};
@@ -226,7 +226,7 @@ pub fn time_settings_command(system: TimeSystem, kgs: bool) -> Option<String> {
 
 /// All the time `side` has before it flags: main time plus every period
 /// left (`None` without a limit).
-pub fn time_to_flag(clock: &Clock, side: ClockSide) -> Option<Duration> {
+pub fn time_to_flag(clock: &Clock, side: Color) -> Option<Duration> {
     let left = clock.left(side)?;
     Some(match clock.system() {
         TimeSystem::Byoyomi {
@@ -371,7 +371,7 @@ impl Referee<'_> {
     /// other. `Some` when the game is over.
     fn turn(&mut self) -> Option<End> {
         let color = self.game.to_move();
-        let side = ClockSide::from(color);
+        let side = color;
         let name = color_name(color);
         let timeout = match time_to_flag(&self.clock, side) {
             Some(t) => {
@@ -611,17 +611,15 @@ mod tests {
     fn hard_timeouts_cover_main_time_and_every_period() {
         let s = Duration::from_secs;
         let clock = Clock::new(TimeSystem::chinese(s(600), 5));
-        assert_eq!(time_to_flag(&clock, ClockSide::Black), Some(s(900)));
+        assert_eq!(time_to_flag(&clock, Color::Black), Some(s(900)));
         let mut clock = Clock::new(TimeSystem::byoyomi(Duration::ZERO, s(10), 3));
-        assert_eq!(time_to_flag(&clock, ClockSide::White), Some(s(30)));
-        clock
-            .charge(ClockSide::White, s(15))
-            .expect("one period used");
-        assert_eq!(time_to_flag(&clock, ClockSide::White), Some(s(20)));
+        assert_eq!(time_to_flag(&clock, Color::White), Some(s(30)));
+        clock.charge(Color::White, s(15)).expect("one period used");
+        assert_eq!(time_to_flag(&clock, Color::White), Some(s(20)));
         let clock = Clock::new(TimeSystem::canadian(s(60), s(300), 25));
-        assert_eq!(time_to_flag(&clock, ClockSide::Black), Some(s(360)));
+        assert_eq!(time_to_flag(&clock, Color::Black), Some(s(360)));
         assert_eq!(
-            time_to_flag(&Clock::new(TimeSystem::None), ClockSide::Black),
+            time_to_flag(&Clock::new(TimeSystem::None), Color::Black),
             None
         );
     }

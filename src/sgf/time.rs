@@ -3,7 +3,8 @@
 
 use std::time::Duration;
 
-use crate::clock::{Clock, MAX_TIME, Side, TimeLeft, TimeSystem};
+use crate::board::Color;
+use crate::clock::{Clock, MAX_TIME, TimeLeft, TimeSystem};
 
 /// What follows the main time, as `OT` writes it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -55,7 +56,7 @@ pub fn record_of_clock(clock: &Clock) -> Option<TimeRecord> {
             increment: secs(&increment),
         }),
     };
-    let left = [Side::Black, Side::White]
+    let left = [Color::Black, Color::White]
         .map(|side| clock.left(side).map(|l| (secs(&l.time), Some(l.count))));
     Some(TimeRecord {
         main: Some(secs(&clock.system().main())),
@@ -91,7 +92,7 @@ pub fn clock_of_record(current: &Clock, record: &TimeRecord) -> Clock {
             c
         }
     };
-    for side in [Side::Black, Side::White] {
+    for side in [Color::Black, Color::White] {
         if let Some((seconds, count)) = record.left[side.index()] {
             clock.set_left(
                 side,

@@ -12,7 +12,7 @@
 use std::num::IntErrorKind;
 use std::time::Duration;
 
-use crate::clock::{MAX_TIME, Side, TimeLeft, TimeSystem};
+use crate::clock::{MAX_TIME, TimeLeft, TimeSystem};
 
 use super::args::{arg, color_arg, exactly};
 use crate::gtp::engine::{Engine, Failure, Reply};
@@ -70,9 +70,7 @@ pub fn time_left(engine: &mut Engine, args: &[&str]) -> Reply {
     if !engine.clock.is_limited() {
         log::debug!("time_left without a time limit: ignored");
     }
-    engine
-        .clock
-        .set_left(Side::from(color), TimeLeft { time, count });
+    engine.clock.set_left(color, TimeLeft { time, count });
     Ok(String::new())
 }
 
@@ -128,7 +126,7 @@ fn format_seconds(t: Duration) -> String {
 /// `none` without a time limit.
 pub fn weiqi_time_left(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 1)?;
-    let side = Side::from(color_arg(args, 0)?);
+    let side = color_arg(args, 0)?;
     let Some(left) = engine.clock.left(side) else {
         return Ok("none".to_string());
     };
