@@ -11,7 +11,7 @@
 //! values a command can change (game, komi included, clocks, settings), taken
 //! only before the commands that can change them (not before the read-only
 //! ones, [`super::commands::READ_ONLY`]); the search trees are not copied:
-//! after a panic the search starts afresh ([`Engine::recover`]).
+//! after a panic the search starts afresh (`Engine::recover`).
 //!
 //! Time is charged, never refunded: `undo` leaves the clocks alone.
 
@@ -65,7 +65,7 @@ impl Failure {
 pub type Reply = Result<String, Failure>;
 
 /// The values a command may change, copied before it runs so that a
-/// handler that panics changes nothing (see [`Engine::execute`]). The game
+/// handler that panics changes nothing (see [`super::commands::execute`]). The game
 /// shares its boards between copies ([`Game`]), so a copy costs a few
 /// small allocations and one board.
 #[derive(Clone, Debug)]

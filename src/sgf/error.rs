@@ -50,7 +50,7 @@ pub enum SgfError {
     /// The setup stone at `at` (column, row from the bottom left, from 0)
     /// would leave a chain without liberties.
     SetupWithoutLiberties { color: Color, at: (usize, usize) },
-    /// `AB`/`AW`/`AE` after `after` moves (not supported by [`Game`]).
+    /// `AB`/`AW`/`AE` after `after` moves (not supported by [`Game`](crate::game::Game)).
     SetupAfterMoves { after: usize },
     /// Move `number` (from 1), at `at` (column, row from the bottom left,
     /// from 0; `None` for a pass), is illegal in the game.
@@ -76,11 +76,11 @@ pub enum IoProblem {
 /// The bound a record goes beyond.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
-    /// More than [`MAX_FILE_BYTES`] bytes.
+    /// More than [`MAX_FILE_BYTES`](super::MAX_FILE_BYTES) bytes.
     Bytes,
-    /// More than [`parse::MAX_NODES`] nodes.
+    /// More than [`MAX_NODES`](super::parse::MAX_NODES) nodes.
     Nodes,
-    /// More than [`parse::MAX_ITEMS`] properties and values.
+    /// More than [`MAX_ITEMS`](super::parse::MAX_ITEMS) properties and values.
     Items,
     /// More than [`MAX_MOVES`](crate::game::MAX_MOVES) moves.
     Moves,
