@@ -10,7 +10,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use weiqi::board::Color;
 use weiqi::game::Game;
-use weiqi::gtp::play::random_legal_move;
+use weiqi::game::random_legal_move;
 use weiqi::rules::Rules;
 use weiqi::sgf::{self, LoadOptions};
 

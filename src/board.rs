@@ -115,8 +115,6 @@ pub enum IllegalMove {
     Suicide,
     /// Immediate recapture of a ko.
     Ko,
-    /// The move repeats an earlier whole-board position.
-    Superko,
 }
 
 impl fmt::Display for IllegalMove {
@@ -126,7 +124,6 @@ impl fmt::Display for IllegalMove {
             IllegalMove::Occupied => "occupied",
             IllegalMove::Suicide => "suicide",
             IllegalMove::Ko => "ko",
-            IllegalMove::Superko => "superko",
         })
     }
 }
@@ -1036,35 +1033,6 @@ impl Board {
             }
         }
         h
-    }
-
-    /// Counts the liberties of the chain at `p` by flood fill (for tests
-    /// and assertions).
-    pub fn liberties_by_flood_fill(&self, p: Point) -> usize {
-        let Some(color) = self.color_at(p) else {
-            return 0;
-        };
-        let mut seen = vec![false; MAX_POINTS];
-        let mut libs = vec![false; MAX_POINTS];
-        let mut stack = vec![p];
-        seen[p.index()] = true;
-        let mut count = 0;
-        while let Some(q) = stack.pop() {
-            for n in self.neighbors(q) {
-                match self.cells[n.index()] {
-                    Cell::Empty if !libs[n.index()] => {
-                        libs[n.index()] = true;
-                        count += 1;
-                    }
-                    c if c.color() == Some(color) && !seen[n.index()] => {
-                        seen[n.index()] = true;
-                        stack.push(n);
-                    }
-                    _ => {}
-                }
-            }
-        }
-        count
     }
 
     /// Whether `other` holds the same position: size, stones, hash, ko ban

@@ -6,7 +6,8 @@
 //! byo-yomi with periods (`kgs-time_settings byoyomi M P N`; the Chinese
 //! byo-yomi of docs/RULES.md is `P` = 60 s) and Fischer (an increment per move).
 //!
-//! The clock knows nothing of boards or GTP text: the caller tells it how
+//! The clock knows nothing of boards or GTP text (it names the players by
+//! the one colour type, [`Color`]): the caller tells it how
 //! long a move took ([`Clock::charge`]), what a controller reports
 //! ([`Clock::set_left`], GTP `time_left` semantics), and asks how long the
 //! engine may think ([`Clock::think_budget`]). Nothing is ever refunded:
@@ -22,43 +23,14 @@
 use std::fmt;
 use std::time::Duration;
 
+use crate::board::Color;
+
 /// Longest time the clock holds (about 31 years); larger settings are
 /// clamped to it, so no arithmetic can overflow.
 pub const MAX_TIME: Duration = Duration::from_secs(1_000_000_000);
 
 /// The period length of the Chinese byo-yomi (读秒): one minute.
 pub const CHINESE_PERIOD: Duration = Duration::from_secs(60);
-
-/// A player, as far as the clock is concerned.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    Black,
-    White,
-}
-
-impl Side {
-    /// 0 for Black, 1 for White.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The other player.
-    pub fn opponent(self) -> Side {
-        match self {
-            Side::Black => Side::White,
-            Side::White => Side::Black,
-        }
-    }
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Side::Black => "black",
-            Side::White => "white",
-        })
-    }
-}
 
 /// A time system. Build it with the constructors, which normalise
 /// degenerate settings (a zero period means absolute time) and clamp times
@@ -174,12 +146,16 @@ pub struct TimeLeft {
 /// A side lost on time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Flagged {
-    pub side: Side,
+    pub side: Color,
 }
 
 impl fmt::Display for Flagged {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} lost on time", self.side)
+        let who = match self.side {
+            Color::Black => "black",
+            Color::White => "white",
+        };
+        write!(f, "{who} lost on time")
     }
 }
 
@@ -288,14 +264,14 @@ impl Clock {
     }
 
     /// Whether `side` has lost on time.
-    pub fn is_flagged(&self, side: Side) -> bool {
+    pub fn is_flagged(&self, side: Color) -> bool {
         self.sides[side.index()].flagged
     }
 
     /// Deducts the time a move of `side` took. `Err` when this move (or an
     /// earlier one) made the side lose on time; a flagged clock stays at
     /// zero until [`Clock::set_left`] or [`Clock::reset`].
-    pub fn charge(&mut self, side: Side, elapsed: Duration) -> Result<(), Flagged> {
+    pub fn charge(&mut self, side: Color, elapsed: Duration) -> Result<(), Flagged> {
         let system = self.system;
         let c = &mut self.sides[side.index()];
         if c.flagged {
@@ -364,7 +340,7 @@ impl Clock {
 
     /// What is left on `side`'s clock (`None` without a time limit). A
     /// flagged clock shows zero.
-    pub fn left(&self, side: Side) -> Option<TimeLeft> {
+    pub fn left(&self, side: Color) -> Option<TimeLeft> {
         let c = &self.sides[side.index()];
         match self.system {
             TimeSystem::None => None,
@@ -392,7 +368,7 @@ impl Clock {
     /// periods (byo-yomi) or stones (Canadian) left. Under absolute and
     /// Fischer S is ignored; without a time limit the report is ignored.
     /// This overrides what [`Clock::charge`] computed, and clears a flag.
-    pub fn set_left(&mut self, side: Side, left: TimeLeft) {
+    pub fn set_left(&mut self, side: Color, left: TimeLeft) {
         let system = self.system;
         let c = &mut self.sides[side.index()];
         let time = clamp(left.time);
@@ -439,7 +415,7 @@ impl Clock {
     /// - Canadian: likewise with the period divided among its stones.
     pub fn think_budget(
         &self,
-        side: Side,
+        side: Color,
         moves_played: usize,
         board_size: usize,
         lag_margin: Duration,
@@ -483,7 +459,7 @@ impl Clock {
     /// `elapsed` on its next move, each with the time into the move when it
     /// is made. Only byo-yomi has calls; none are made in main time.
     /// Does not change the clock.
-    pub fn referee_calls(&self, side: Side, elapsed: Duration) -> Vec<(Duration, RefereeCall)> {
+    pub fn referee_calls(&self, side: Color, elapsed: Duration) -> Vec<(Duration, RefereeCall)> {
         let TimeSystem::Byoyomi {
             period, periods, ..
         } = self.system

@@ -14,9 +14,9 @@
 //! stays fast whatever the corpus holds.
 
 use crate::game::Move;
+use crate::gtp::diagram::board_diagram;
 use crate::gtp::parse::{Command, clean_line, parse_line, parse_raw};
-use crate::gtp::play::PlayerSettings;
-use crate::gtp::query::board_diagram;
+use crate::gtp::player::PlayerSettings;
 use crate::gtp::{Engine, Failure, Line, MAX_LINE, format_reply, read_line, respond};
 use crate::rules::Rules;
 use crate::sgf::{self, LoadOptions};

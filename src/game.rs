@@ -20,6 +20,9 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
+use rand::Rng;
+use rand::seq::SliceRandom;
+
 use crate::board::{Board, Color, IllegalMove, MoveEffect, Point};
 use crate::rules::{KoRule, Rules};
 
@@ -37,11 +40,37 @@ pub struct Played {
     pub mv: Move,
 }
 
+/// Why the game refuses a move: the board's own reasons, or a repetition
+/// of an earlier position, which only the game's history can see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// The board refuses it (off the board, occupied, suicide, ko).
+    Board(IllegalMove),
+    /// It repeats an earlier whole-board position (positional superko) or
+    /// situation (situational superko).
+    Superko,
+}
+
+impl From<IllegalMove> for Illegal {
+    fn from(why: IllegalMove) -> Illegal {
+        Illegal::Board(why)
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegal::Board(why) => write!(f, "{why}"),
+            Illegal::Superko => f.write_str("superko"),
+        }
+    }
+}
+
 /// Why a game-level request was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameError {
     /// The move is illegal.
-    Illegal(IllegalMove),
+    Illegal(Illegal),
     /// There is no move to undo (setup stones cannot be undone).
     NothingToUndo,
     /// Setup stones can only be placed on an empty board before any move.
@@ -69,6 +98,12 @@ impl fmt::Display for GameError {
 
 impl From<IllegalMove> for GameError {
     fn from(e: IllegalMove) -> Self {
+        GameError::Illegal(Illegal::Board(e))
+    }
+}
+
+impl From<Illegal> for GameError {
+    fn from(e: Illegal) -> Self {
         GameError::Illegal(e)
     }
 }
@@ -91,6 +126,10 @@ const WHITE_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
 pub struct Game {
     rules: Rules,
     komi: f64,
+    /// Whether the komi was set on its own (`komi`, `--komi`, a komi with
+    /// the rules, a record's `KM`) rather than taken from the rules: an
+    /// explicit komi survives a change of rules ([`Game::adopt_rules`]).
+    komi_explicit: bool,
     /// The position before the first move (empty, or with setup stones).
     /// Shared, like the checkpoints: a copy of the game (the engine's
     /// snapshot before a command) copies pointers, not boards.
@@ -135,6 +174,7 @@ impl Game {
         let mut g = Game {
             rules,
             komi: rules.default_komi,
+            komi_explicit: false,
             start: Arc::new(board.clone()),
             setup: Vec::new(),
             handicap: false,
@@ -184,8 +224,37 @@ impl Game {
         self.komi
     }
 
+    /// Whether the komi was set explicitly (see [`Game::adopt_rules`]).
+    pub fn komi_explicit(&self) -> bool {
+        self.komi_explicit
+    }
+
+    /// Sets the komi explicitly: it survives a change of rules. Callers
+    /// pass a komi that [`crate::rules::valid_komi`] accepts (they read it
+    /// with [`crate::rules::parse_komi`]).
     pub fn set_komi(&mut self, komi: f64) {
+        self.set_komi_as(komi, true);
+    }
+
+    /// Sets the komi, and whether it counts as explicit (a loaded record,
+    /// a new board keeping the komi of the game before).
+    pub fn set_komi_as(&mut self, komi: f64, explicit: bool) {
         self.komi = komi;
+        self.komi_explicit = explicit;
+    }
+
+    /// Changes the rules, and the komi with them: `komi` if one comes with
+    /// the rules (it is then explicit), else the komi as it is if it was
+    /// set explicitly, else the new rules' default komi. The one place
+    /// this policy is written (`kata-set-rules`, `kgs-rules`, `weiqi score
+    /// --rules`).
+    pub fn adopt_rules(&mut self, rules: Rules, komi: Option<f64>) {
+        self.set_rules(rules);
+        match komi {
+            Some(k) => self.set_komi(k),
+            None if self.komi_explicit => {}
+            None => self.komi = rules.default_komi,
+        }
     }
 
     /// The player whose turn it is.
@@ -248,7 +317,7 @@ impl Game {
     }
 
     /// Checks whether `color` may play `mv` now, with every rule applied.
-    pub fn check(&self, color: Color, mv: Move) -> Result<(), IllegalMove> {
+    pub fn check(&self, color: Color, mv: Move) -> Result<(), Illegal> {
         let Move::Place(p) = mv else {
             return Ok(());
         };
@@ -260,7 +329,7 @@ impl Game {
                     .positions
                     .contains_key(&self.board.hash_after(color, p))
                 {
-                    Err(IllegalMove::Superko)
+                    Err(Illegal::Superko)
                 } else {
                     Ok(())
                 }
@@ -268,7 +337,7 @@ impl Game {
             KoRule::Situational => {
                 let h = situation(self.board.hash_after(color, p), color.opponent());
                 if self.situations.contains_key(&h) {
-                    Err(IllegalMove::Superko)
+                    Err(Illegal::Superko)
                 } else {
                     Ok(())
                 }
@@ -566,6 +635,44 @@ fn situation(hash: u64, to_move: Color) -> u64 {
         Color::Black => hash,
         Color::White => hash ^ WHITE_TO_MOVE,
     }
+}
+
+/// The handicap as KataGo infers it: the handicap stones placed as setup,
+/// or else the Black stones played before White's first move (an opening
+/// run of Black moves, e.g. handicap stones sent as `play`) when there are
+/// two or more of them; otherwise 0. The one rule for the handicap a
+/// count compensates: the count ([`crate::score`]) and the search's score
+/// estimate ([`crate::search::analysis`]) both use it.
+pub fn handicap_count(game: &Game) -> u32 {
+    let setup = game.handicap_stones();
+    if setup > 0 {
+        return setup;
+    }
+    if !game.setup_stones().is_empty() {
+        return 0;
+    }
+    let run = game
+        .moves()
+        .iter()
+        .take_while(|m| m.color == Color::Black)
+        .filter(|m| m.mv != Move::Pass)
+        .count() as u32;
+    if run > 1 { run } else { 0 }
+}
+
+/// A random legal move for `color` that does not fill its own eye (for
+/// tests and tools that need quick legal play).
+pub fn random_legal_move<R: Rng>(game: &Game, color: Color, rng: &mut R) -> Move {
+    let board = game.board();
+    let mut candidates: Vec<Point> = board
+        .points()
+        .filter(|&p| board.color_at(p).is_none() && !board.is_eye(color, p))
+        .collect();
+    candidates.shuffle(rng);
+    candidates
+        .into_iter()
+        .find(|&p| game.check(color, Move::Place(p)).is_ok())
+        .map_or(Move::Pass, Move::Place)
 }
 
 /// The fixed handicap points for `stones` stones on a board of side `size`,

@@ -13,11 +13,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 use log::LevelFilter;
-use weiqi::gtp::play::PlayerSettings;
-use weiqi::gtp::setup::parse_komi;
-use weiqi::gtp::time::TimeOptions;
+use weiqi::gtp::player::{PlayerSettings, TimeOptions};
 use weiqi::gtp::{Compat, Engine};
 use weiqi::rules::Rules;
+use weiqi::rules::{MAX_KOMI, parse_komi};
 
 #[derive(Parser)]
 #[command(
@@ -237,7 +236,7 @@ fn parse_rules(s: &str) -> Result<Rules, String> {
 }
 
 fn parse_komi_arg(s: &str) -> Result<f64, String> {
-    parse_komi(s).ok_or_else(|| format!("'{s}' is not a komi (a finite number within ±1000)"))
+    parse_komi(s).ok_or_else(|| format!("'{s}' is not a komi (a finite number within ±{MAX_KOMI})"))
 }
 
 /// CPU time of the whole process (all threads), from `/proc/self/stat`
@@ -450,7 +449,7 @@ fn run_score(args: &ScoreArgs) -> Result<(), String> {
     use weiqi::sgf::{self, LoadOptions};
     let path = args.file.display();
     let bytes = sgf::read_file(&args.file)
-        .map_err(|e| format!("{path}: {}", weiqi::gtp::sgf::load_error_reason(&e)))?;
+        .map_err(|e| format!("{path}: {}", weiqi::sgf::load_error_reason(&e)))?;
     let defaults = Rules::default();
     let opts = LoadOptions {
         until: None,
@@ -459,16 +458,10 @@ fn run_score(args: &ScoreArgs) -> Result<(), String> {
         komi_explicit: false,
     };
     let loaded = sgf::load(&bytes, &opts)
-        .map_err(|e| format!("{path}: {}", weiqi::gtp::sgf::load_error_reason(&e)))?;
+        .map_err(|e| format!("{path}: {}", weiqi::sgf::load_error_reason(&e)))?;
     let mut game = loaded.game;
     if let Some(rules) = args.rules {
-        let komi = if loaded.komi_explicit {
-            game.komi()
-        } else {
-            rules.default_komi
-        };
-        game.set_rules(rules);
-        game.set_komi(komi);
+        game.adopt_rules(rules, None);
     }
     if let Some(komi) = args.komi {
         game.set_komi(komi);
@@ -498,7 +491,7 @@ fn print_results(
 }
 
 fn run_match(args: MatchArgs) -> ExitCode {
-    use weiqi::referee::{MatchConfig, game::Settings, run_match};
+    use weiqi::referee::{MatchConfig, one_game::Settings, run_match};
     let points = args.size.saturating_mul(args.size);
     let cfg = MatchConfig {
         commands: [args.black, args.white],

@@ -51,6 +51,77 @@ impl HandicapBonus {
     }
 }
 
+/// The names of a rules enum's values, as KataGo's rules JSON and its
+/// compact rules string write them: [`fmt::Display`] writes them,
+/// [`std::str::FromStr`] reads them (any case).
+macro_rules! named_values {
+    ($ty:ident { $($value:ident => $name:literal),* $(,)? }) => {
+        impl $ty {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$ty] = &[$($ty::$value),*];
+
+            /// The value's name (`SIMPLE`, `AREA`, `N-1`, ...).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($ty::$value => $name),*
+                }
+            }
+        }
+
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl std::str::FromStr for $ty {
+            type Err = UnknownName;
+
+            fn from_str(s: &str) -> Result<$ty, UnknownName> {
+                $ty::ALL
+                    .iter()
+                    .copied()
+                    .find(|v| v.name().eq_ignore_ascii_case(s))
+                    .ok_or(UnknownName)
+            }
+        }
+    };
+}
+
+/// A name that is none of a rules enum's values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownName;
+
+named_values!(KoRule {
+    Simple => "SIMPLE",
+    Positional => "POSITIONAL",
+    Situational => "SITUATIONAL",
+});
+named_values!(Scoring {
+    Area => "AREA",
+    Territory => "TERRITORY",
+});
+named_values!(HandicapBonus {
+    Zero => "0",
+    N => "N",
+    NMinus1 => "N-1",
+});
+
+/// Largest komi accepted, in either direction, wherever a komi comes from
+/// (`komi`, `--komi`, rules JSON, an SGF `KM` or rules string).
+pub const MAX_KOMI: f64 = 1000.0;
+
+/// `k` if it is a komi weiqi accepts: finite and within ±[`MAX_KOMI`]. The
+/// one check every komi passes.
+pub fn valid_komi(k: f64) -> Option<f64> {
+    (k.is_finite() && k.abs() <= MAX_KOMI).then_some(k)
+}
+
+/// Parses a komi: a number that [`valid_komi`] accepts.
+pub fn parse_komi(s: &str) -> Option<f64> {
+    s.parse::<f64>().ok().and_then(valid_komi)
+}
+
 /// A complete rule set.
 ///
 /// Two rule sets are equal when they play and count alike and have the
@@ -241,21 +312,8 @@ impl Rules {
         };
         let v = value.to_ascii_uppercase();
         match key.to_ascii_lowercase().as_str() {
-            "ko" | "korule" => {
-                self.ko = match v.as_str() {
-                    "SIMPLE" => KoRule::Simple,
-                    "POSITIONAL" => KoRule::Positional,
-                    "SITUATIONAL" => KoRule::Situational,
-                    _ => return Err(bad()),
-                }
-            }
-            "scoring" | "scoringrule" => {
-                self.scoring = match v.as_str() {
-                    "AREA" => Scoring::Area,
-                    "TERRITORY" => Scoring::Territory,
-                    _ => return Err(bad()),
-                }
-            }
+            "ko" | "korule" => self.ko = v.parse().map_err(|_| bad())?,
+            "scoring" | "scoringrule" => self.scoring = v.parse().map_err(|_| bad())?,
             "suicide" | "multistonesuicidelegal" => {
                 self.multi_stone_suicide = match v.as_str() {
                     "TRUE" | "1" => true,
@@ -264,20 +322,9 @@ impl Rules {
                 }
             }
             "whitehandicapbonus" | "handicapbonus" => {
-                self.handicap_bonus = match v.as_str() {
-                    "0" => HandicapBonus::Zero,
-                    "N" => HandicapBonus::N,
-                    "N-1" => HandicapBonus::NMinus1,
-                    _ => return Err(bad()),
-                }
+                self.handicap_bonus = v.parse().map_err(|_| bad())?
             }
-            "komi" => {
-                let k: f64 = value.parse().map_err(|_| bad())?;
-                if !k.is_finite() || k.abs() > 1000.0 {
-                    return Err(bad());
-                }
-                self.default_komi = k;
-            }
+            "komi" => self.default_komi = parse_komi(value).ok_or_else(bad)?,
             // weiqi has no group tax and no button; accept the values that
             // say so, so that KataGo's full JSON round-trips.
             "tax" | "taxrule" if v == "NONE" || v == "SEKI" => {}
@@ -292,23 +339,8 @@ impl Rules {
     /// order (the GTP layer formats them).
     pub fn fields(&self) -> Vec<(&'static str, String)> {
         vec![
-            (
-                "ko",
-                match self.ko {
-                    KoRule::Simple => "SIMPLE",
-                    KoRule::Positional => "POSITIONAL",
-                    KoRule::Situational => "SITUATIONAL",
-                }
-                .to_string(),
-            ),
-            (
-                "scoring",
-                match self.scoring {
-                    Scoring::Area => "AREA",
-                    Scoring::Territory => "TERRITORY",
-                }
-                .to_string(),
-            ),
+            ("ko", self.ko.to_string()),
+            ("scoring", self.scoring.to_string()),
             (
                 "tax",
                 if self.scoring == Scoring::Territory {
@@ -320,16 +352,93 @@ impl Rules {
             ),
             ("suicide", self.multi_stone_suicide.to_string()),
             ("hasButton", "false".to_string()),
-            (
-                "whiteHandicapBonus",
-                match self.handicap_bonus {
-                    HandicapBonus::Zero => "0",
-                    HandicapBonus::N => "N",
-                    HandicapBonus::NMinus1 => "N-1",
-                }
-                .to_string(),
-            ),
+            ("whiteHandicapBonus", self.handicap_bonus.to_string()),
         ]
+    }
+}
+
+impl Rules {
+    /// The name a game record gives these rules (SGF `RU`): the preset's
+    /// name ([`Rules::preset_name`]), or the compact rules string for
+    /// rules that are no preset. [`Rules::from_compact`] reads the latter
+    /// back.
+    pub fn record_name(&self) -> String {
+        match self.preset_name() {
+            Some(name) => name.to_string(),
+            None => self.compact(),
+        }
+    }
+
+    /// KataGo's compact rules string, e.g. `koSITUATIONALscoreAREAsui1whbN-1`
+    /// (the settings weiqi has; no komi: a record writes that on its own).
+    pub fn compact(&self) -> String {
+        format!(
+            "ko{}score{}sui{}whb{}",
+            self.ko,
+            self.scoring,
+            u8::from(self.multi_stone_suicide),
+            self.handicap_bonus
+        )
+    }
+
+    /// Reads KataGo's compact rules string (`ko`, `score`, `tax`, `sui`,
+    /// `button`, `whb`, `fpok` and `komi`, each followed by its value, in
+    /// any order), starting from the default rules; `None` if anything in
+    /// it is not understood, or it sets nothing. A komi in it becomes the
+    /// default komi (if [`valid_komi`] accepts it); weiqi has no group
+    /// tax, button or friendly pass, so those are read and ignored.
+    pub fn from_compact(s: &str) -> Option<Rules> {
+        /// The value at the start of `rest` with the longest name.
+        fn value<T: Copy + fmt::Display>(rest: &str, all: &[T]) -> Option<(T, usize)> {
+            all.iter()
+                .map(|&v| (v, v.to_string()))
+                .filter(|(_, n)| rest.starts_with(n.as_str()))
+                .max_by_key(|(_, n)| n.len())
+                .map(|(v, n)| (v, n.len()))
+        }
+        const IGNORED: &[(&str, &[&str])] = &[
+            ("tax", &["NONE", "SEKI", "ALL"]),
+            ("button", &["0", "1"]),
+            ("fpok", &["0", "1"]),
+        ];
+        let mut rules = Rules::default();
+        let mut rest = s;
+        let mut any = false;
+        while !rest.is_empty() {
+            let used = if let Some(r) = rest.strip_prefix("komi") {
+                // The number up to the end of the number.
+                let end = r
+                    .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+                    .unwrap_or(r.len());
+                rules.default_komi = parse_komi(&r[..end])?;
+                rest = &r[end..];
+                continue;
+            } else if let Some(r) = rest.strip_prefix("ko") {
+                let (v, n) = value(r, KoRule::ALL)?;
+                rules.ko = v;
+                2 + n
+            } else if let Some(r) = rest.strip_prefix("score") {
+                let (v, n) = value(r, Scoring::ALL)?;
+                rules.scoring = v;
+                5 + n
+            } else if let Some(r) = rest.strip_prefix("sui") {
+                let (v, n) = value(r, &[false, true].map(u8::from))?;
+                rules.multi_stone_suicide = v == 1;
+                3 + n
+            } else if let Some(r) = rest.strip_prefix("whb") {
+                let (v, n) = value(r, HandicapBonus::ALL)?;
+                rules.handicap_bonus = v;
+                3 + n
+            } else {
+                let (key, values) = IGNORED.iter().find(|(k, _)| rest.starts_with(k))?;
+                let r = &rest[key.len()..];
+                let v = values.iter().find(|v| r.starts_with(**v))?;
+                key.len() + v.len()
+            };
+            rest = &rest[used..];
+            any = true;
+        }
+        any.then_some(rules)
     }
 }
 
@@ -458,5 +567,73 @@ mod tests {
         assert_eq!(r.handicap_bonus, HandicapBonus::NMinus1);
         assert!(r.set("komi", "nan").is_err());
         assert!(r.set("colour", "blue").is_err());
+    }
+
+    #[test]
+    fn enum_names_read_back_and_compact_strings_round_trip() {
+        for &k in KoRule::ALL {
+            assert_eq!(k.to_string().parse::<KoRule>(), Ok(k));
+            assert_eq!(k.name().to_lowercase().parse::<KoRule>(), Ok(k));
+        }
+        assert_eq!("N-1".parse::<HandicapBonus>(), Ok(HandicapBonus::NMinus1));
+        assert_eq!("N".parse::<HandicapBonus>(), Ok(HandicapBonus::N));
+        assert_eq!("sometimes".parse::<KoRule>(), Err(UnknownName));
+        assert_eq!("".parse::<Scoring>(), Err(UnknownName));
+        // Every combination of settings: compact string and back.
+        let mut n = 0;
+        for &ko in KoRule::ALL {
+            for &scoring in Scoring::ALL {
+                for &handicap_bonus in HandicapBonus::ALL {
+                    for multi_stone_suicide in [false, true] {
+                        let r = Rules {
+                            ko,
+                            scoring,
+                            handicap_bonus,
+                            multi_stone_suicide,
+                            ..Rules::default()
+                        };
+                        let back = Rules::from_compact(&r.compact()).expect("reads back");
+                        assert!(back.same_play(&r), "{}", r.compact());
+                        n += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(n, 36);
+        assert_eq!(
+            Rules::preset("korean").expect("korean").record_name(),
+            "korean"
+        );
+        let r = Rules::from_compact("koSITUATIONALscoreAREAtaxNONEsui0whbN-1komi7.5")
+            .expect("KataGo's string");
+        assert_eq!(r.record_name(), "aga", "AGA's settings, so its name");
+        assert_eq!(
+            (r.ko, r.handicap_bonus, r.default_komi),
+            (KoRule::Situational, HandicapBonus::NMinus1, 7.5)
+        );
+        assert_eq!(
+            Rules::from_compact("komi7.5"),
+            None,
+            "a komi alone sets no rules"
+        );
+        assert_eq!(
+            Rules::from_compact("koSIMPLEkomi1001"),
+            None,
+            "komi out of range"
+        );
+        assert_eq!(Rules::from_compact("koSOMETIMES"), None);
+    }
+
+    #[test]
+    fn one_komi_check() {
+        assert_eq!(parse_komi("1000"), Some(1000.0));
+        assert_eq!(parse_komi("-1000"), Some(-1000.0));
+        assert_eq!(parse_komi("1000.5"), None);
+        assert_eq!(parse_komi("inf"), None);
+        assert_eq!(parse_komi("NaN"), None);
+        let mut r = Rules::default();
+        assert!(r.set("komi", "1000.5").is_err());
+        assert!(r.set("komi", "-999").is_ok());
+        assert_eq!(r.default_komi, -999.0);
     }
 }

@@ -19,30 +19,11 @@
 //! and compensation, compared with half the board (180½ on 19x19).
 
 use crate::board::{Board, Color, MAX_POINTS};
-use crate::game::{Game, Move};
+use crate::game::Game;
 use crate::life::{Analysis, Areas, BORDER_BLACK, BORDER_MARKED, BORDER_WHITE, Fill, Status};
 use crate::rules::Scoring;
 
-/// The handicap as KataGo infers it: the handicap stones placed as setup,
-/// or else the Black stones played before White's first move (an opening
-/// run of Black moves, e.g. handicap stones sent as `play`) when there are
-/// two or more of them; otherwise 0.
-pub fn handicap_count(game: &Game) -> u32 {
-    let setup = game.handicap_stones();
-    if setup > 0 {
-        return setup;
-    }
-    if !game.setup_stones().is_empty() {
-        return 0;
-    }
-    let run = game
-        .moves()
-        .iter()
-        .take_while(|m| m.color == Color::Black)
-        .filter(|m| m.mv != Move::Pass)
-        .count() as u32;
-    if run > 1 { run } else { 0 }
-}
+pub use crate::game::handicap_count;
 
 /// Who owns each point once the position is settled and the dead stones
 /// are removed (see [`crate::life::settle`]): for empty points and dead

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use weiqi::referee::results::{Engines, Row, Side, Summary, parse_table};
+use weiqi::referee::results::{Engines, Row, Seat, Summary, parse_table};
 
 fn fake(args: &str) -> String {
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fake_engines/fake_gtp.py");
@@ -55,9 +55,9 @@ fn two_games_a_loses(a: &str, extra: &[&str], result: [&str; 2], reason: &str) -
     for (row, want) in rows.iter().zip(result) {
         assert_eq!(row.outcome.sgf_result(), want, "{stdout}");
         assert_eq!(row.outcome.reason(), reason, "{stdout}");
-        assert_eq!(row.winner(), Some(Side::B), "{stdout}");
+        assert_eq!(row.winner(), Some(Seat::B), "{stdout}");
     }
-    assert_eq!((rows[0].black, rows[1].black), (Side::A, Side::B));
+    assert_eq!((rows[0].black, rows[1].black), (Seat::A, Seat::B));
     assert!(stdout.contains("A wins 0, B wins 2"), "{stdout}");
     rows
 }
@@ -133,7 +133,7 @@ fn within_the_period_costs_nothing_and_the_move_limit_voids() {
 
 #[test]
 fn double_ko_cycle_is_void_under_simple_ko() {
-    // The double ko of referee::game's unit test, played by two fakes that
+    // The double ko of referee::one_game's unit test, played by two fakes that
     // follow the same colour scripts (so colours can alternate).
     let scripts = "--black-moves A2,B1,B3,A6,B7,B5,F4,G4 --black-loop C2,C6,pass \
                    --white-moves D2,C1,C3,D6,C7,C5,B2,B6 --white-loop pass,B2,B6";
@@ -216,7 +216,7 @@ fn scored_games_shards_and_merge() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let (_, rows) = parse_table(stdout.split("\n\n").next().unwrap_or("")).expect("table");
     assert_eq!(rows.iter().map(|r| r.game).collect::<Vec<_>>(), [1, 2, 3]);
-    assert_eq!(rows[1].black, Side::B);
+    assert_eq!(rows[1].black, Seat::B);
     let s = Summary::new(&rows);
     assert_eq!(s.a_wins + s.b_wins + s.jigo, 3);
     assert!(stdout.contains("Elo A-B"), "{stdout}");

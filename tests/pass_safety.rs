@@ -17,8 +17,9 @@ use rand::{Rng, SeedableRng};
 
 use weiqi::board::Color;
 use weiqi::game::Move;
+use weiqi::game::random_legal_move;
 use weiqi::gtp::Engine;
-use weiqi::gtp::play::{PlayerSettings, random_legal_move};
+use weiqi::gtp::player::PlayerSettings;
 use weiqi::gtp::vertex::format_move;
 use weiqi::rules::Rules;
 
@@ -39,8 +40,7 @@ fn run(engine: &mut Engine, cmd: &str) -> String {
     let mut parts = cmd.split_whitespace();
     let name = parts.next().expect("a command");
     let args: Vec<&str> = parts.collect();
-    engine
-        .execute(name, &args)
+    weiqi::gtp::execute(engine, name, &args)
         .unwrap_or_else(|e| panic!("{cmd}: ? {} ({})", e.message, e.reason))
 }
 

@@ -77,7 +77,7 @@ fn path(name: &str) -> String {
 }
 
 fn run(e: &mut Engine, cmd: &str, args: &[&str]) -> String {
-    match e.execute(cmd, args) {
+    match weiqi::gtp::execute(e, cmd, args) {
         Ok(text) => text,
         Err(f) => panic!("`{cmd} {args:?}` failed: {}", f.message),
     }

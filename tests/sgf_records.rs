@@ -23,7 +23,7 @@ fn fixture(name: &str) -> PathBuf {
 
 fn run(engine: &mut Engine, line: &str) -> String {
     let words: Vec<&str> = line.split_whitespace().collect();
-    match engine.execute(words[0], &words[1..]) {
+    match weiqi::gtp::execute(engine, words[0], &words[1..]) {
         Ok(text) => text,
         Err(f) => panic!("`{line}` failed: {} ({})", f.message, f.reason),
     }
@@ -209,7 +209,7 @@ fn deep_variations_through_gtp() {
             .spawn(move || {
                 let mut e = Engine::default();
                 let file = path.display().to_string();
-                let reply = e.execute("loadsgf", &[file.as_str()]);
+                let reply = weiqi::gtp::execute(&mut e, "loadsgf", &[file.as_str()]);
                 let _ = std::fs::remove_file(&path);
                 (reply.map_err(|f| f.message), e.game().moves().len())
             })

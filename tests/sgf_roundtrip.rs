@@ -10,8 +10,8 @@ use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use weiqi::board::{Color, Point};
+use weiqi::game::random_legal_move;
 use weiqi::game::{Game, Move, fixed_handicap_points};
-use weiqi::gtp::play::random_legal_move;
 use weiqi::rules::{PRESETS, Rules};
 use weiqi::sgf::{self, LoadOptions, Overtime, TimeRecord};
 

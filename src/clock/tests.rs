@@ -10,17 +10,17 @@ fn ms(millis: u64) -> Duration {
     Duration::from_millis(millis)
 }
 
-fn left(clock: &Clock, side: Side) -> (Duration, u32) {
+fn left(clock: &Clock, side: Color) -> (Duration, u32) {
     let l = clock.left(side).expect("a limited clock");
     (l.time, l.count)
 }
 
-fn set(clock: &mut Clock, side: Side, time: Duration, count: u32) {
+fn set(clock: &mut Clock, side: Color, time: Duration, count: u32) {
     clock.set_left(side, TimeLeft { time, count });
 }
 
-const B: Side = Side::Black;
-const W: Side = Side::White;
+const B: Color = Color::Black;
+const W: Color = Color::White;
 const LAG: Duration = Duration::from_millis(500);
 
 #[test]

@@ -105,7 +105,7 @@ fn single_stone_suicide_is_illegal_under_every_preset() {
         setup(&mut g, &[(B, 1, 0), (W, 4, 4), (B, 0, 1)]);
         assert_eq!(
             try_play(&mut g, W, 0, 0),
-            Err(GameError::Illegal(IllegalMove::Suicide)),
+            Err(GameError::Illegal(Illegal::Board(IllegalMove::Suicide))),
             "{name}"
         );
         assert_eq!(at(&g, 0, 0), Cell::Empty);
@@ -144,7 +144,7 @@ fn multi_stone_suicide_illegal_in_chinese() {
     let before = g.board().hash();
     assert_eq!(
         try_play(&mut g, B, 2, 0),
-        Err(GameError::Illegal(IllegalMove::Suicide))
+        Err(GameError::Illegal(Illegal::Board(IllegalMove::Suicide)))
     );
     assert_eq!(g.board().hash(), before);
 }
@@ -177,7 +177,7 @@ fn simple_ko_and_its_release() {
     // White may not retake at once.
     assert_eq!(
         try_play(&mut g, W, 1, 1),
-        Err(GameError::Illegal(IllegalMove::Ko))
+        Err(GameError::Illegal(Illegal::Board(IllegalMove::Ko)))
     );
     // A ko threat and its answer release the ko.
     play(&mut g, W, 4, 0);
@@ -188,7 +188,7 @@ fn simple_ko_and_its_release() {
     // And now Black is banned from retaking.
     assert_eq!(
         try_play(&mut g, B, 2, 1),
-        Err(GameError::Illegal(IllegalMove::Ko))
+        Err(GameError::Illegal(Illegal::Board(IllegalMove::Ko)))
     );
     // A pass also releases it.
     g.play(B, Move::Pass).expect("pass");
@@ -224,11 +224,8 @@ fn positional_and_situational_superko_differ() {
     // allows), White's retake recreates the ko_game arrangement, which so
     // far occurred only with White to move. Now Black would be to move.
     for (name, expected) in [
-        ("chinese", Err(GameError::Illegal(IllegalMove::Superko))),
-        (
-            "tromp-taylor",
-            Err(GameError::Illegal(IllegalMove::Superko)),
-        ),
+        ("chinese", Err(GameError::Illegal(Illegal::Superko))),
+        ("tromp-taylor", Err(GameError::Illegal(Illegal::Superko))),
         ("aga", Ok(())),
         ("new-zealand", Ok(())),
         ("japanese", Ok(())),
@@ -264,7 +261,7 @@ fn situational_superko_bans_same_situation() {
     g.play(W, Move::Pass).expect("pass"); // now (S0, Black to move)
     assert_eq!(
         capture_then_retake(&mut g),
-        Err(GameError::Illegal(IllegalMove::Superko))
+        Err(GameError::Illegal(Illegal::Superko))
     );
     assert!(g.is_legal(W, pt(&g, 3, 3)));
 }
@@ -278,7 +275,7 @@ fn a_side_to_move_set_by_a_record_is_in_the_superko_history() {
     g.set_to_move(B); // (S0, Black to move), from the record
     assert_eq!(
         capture_then_retake(&mut g),
-        Err(GameError::Illegal(IllegalMove::Superko))
+        Err(GameError::Illegal(Illegal::Superko))
     );
     g.verify().expect("consistent");
     // Undo goes back through the overridden position, side to move and all.
@@ -352,7 +349,7 @@ fn undo_restores_captures_and_ko() {
     g.undo().expect("undo threat");
     assert_eq!(
         try_play(&mut g, W, 1, 1),
-        Err(GameError::Illegal(IllegalMove::Ko))
+        Err(GameError::Illegal(Illegal::Board(IllegalMove::Ko)))
     );
     assert_eq!(g.to_move(), W);
 }
@@ -610,4 +607,28 @@ fn undo_after_a_side_to_move_set_at_the_end_rebuilds() {
     assert_eq!(g.situations, before.situations);
     assert_eq!(g.to_move(), before.to_move());
     g.verify().expect("consistent");
+}
+
+/// The komi policy, written once in `Game::adopt_rules`: a komi with the
+/// rules wins and becomes explicit; an explicit komi survives a change of
+/// rules; otherwise the new rules' default komi is taken.
+#[test]
+fn rules_change_keeps_an_explicit_komi_only() {
+    let chinese = Rules::preset("chinese").expect("chinese");
+    let japanese = Rules::preset("japanese").expect("japanese");
+    let mut g = Game::new(9, chinese).expect("9x9");
+    assert_eq!((g.komi(), g.komi_explicit()), (7.5, false));
+    g.adopt_rules(japanese, None);
+    assert_eq!((g.komi(), g.komi_explicit()), (6.5, false));
+    g.set_komi(0.5);
+    g.adopt_rules(chinese, None);
+    assert_eq!((g.komi(), g.komi_explicit()), (0.5, true));
+    let mut h = Game::new(9, chinese).expect("9x9");
+    h.adopt_rules(japanese, Some(3.5));
+    assert_eq!((h.komi(), h.komi_explicit()), (3.5, true));
+    h.adopt_rules(chinese, None);
+    assert_eq!(h.komi(), 3.5);
+    h.set_komi_as(7.5, false);
+    h.adopt_rules(japanese, None);
+    assert_eq!(h.komi(), 6.5);
 }

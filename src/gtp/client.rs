@@ -18,9 +18,11 @@
 //! killed when the [`Client`] is dropped.
 
 use std::fmt;
+use std::io::Read;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -55,6 +57,38 @@ impl std::error::Error for ClientError {}
 
 /// A reply: `Ok(text)` for `=`, `Err(message)` for `?`.
 pub type Response = Result<String, String>;
+
+/// A reply as the engine wrote it: `=` or `?`, the id it echoed, and the
+/// text (the first line after the marker and id, then the following
+/// lines; trimmed at both ends).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    pub ok: bool,
+    pub id: Option<u64>,
+    pub text: String,
+}
+
+impl Reply {
+    /// As [`Client::send`] hands it over: `Ok(text)` or `Err(message)`.
+    pub fn response(self) -> Response {
+        if self.ok {
+            Ok(self.text)
+        } else {
+            Err(self.text)
+        }
+    }
+}
+
+/// Where the engine's stderr goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stderr {
+    /// The null device.
+    Discard,
+    /// This process's stderr.
+    Show,
+    /// Kept, for [`Client::stderr_tail`] (a test runner's reports).
+    Keep,
+}
 
 /// Splits a command line into words, shell-style (see the module docs).
 pub fn split_command(line: &str) -> Result<Vec<String>, ClientError> {
@@ -143,8 +177,9 @@ enum Block {
 }
 
 /// Parses a reply block: `=[id] text` or `?[id] message`, the text running
-/// on over the following lines.
-fn parse_reply(lines: &[String]) -> Result<Response, ClientError> {
+/// on over the following lines; a space (or tab) must follow the marker
+/// and id.
+fn parse_reply(lines: &[String]) -> Result<Reply, ClientError> {
     let first = lines.first().map(String::as_str).unwrap_or("");
     let mut chars = first.chars();
     let ok = match chars.next() {
@@ -152,9 +187,9 @@ fn parse_reply(lines: &[String]) -> Result<Response, ClientError> {
         Some('?') => false,
         _ => return Err(ClientError::Malformed(lines.join("\n"))),
     };
-    let rest = chars
-        .as_str()
-        .trim_start_matches(|c: char| c.is_ascii_digit());
+    let after_mark = chars.as_str();
+    let rest = after_mark.trim_start_matches(|c: char| c.is_ascii_digit());
+    let digits = &after_mark[..after_mark.len() - rest.len()];
     if !(rest.is_empty() || rest.starts_with([' ', '\t'])) {
         return Err(ClientError::Malformed(lines.join("\n")));
     }
@@ -163,7 +198,11 @@ fn parse_reply(lines: &[String]) -> Result<Response, ClientError> {
         text.push('\n');
         text.push_str(l.trim_end());
     }
-    Ok(if ok { Ok(text) } else { Err(text) })
+    Ok(Reply {
+        ok,
+        id: digits.parse().ok(),
+        text: text.trim_end().to_string(),
+    })
 }
 
 /// A running engine.
@@ -173,24 +212,50 @@ pub struct Client {
     replies: Receiver<Block>,
     /// Set once the engine crashed or hung: nothing more is sent.
     dead: bool,
+    /// The engine's stderr lines, with [`Stderr::Keep`].
+    stderr: Arc<Mutex<Vec<String>>>,
 }
 
 impl Client {
     /// Starts `command_line`; the engine's stderr is shown only when
     /// `show_stderr` is set.
     pub fn spawn(command_line: &str, show_stderr: bool) -> Result<Client, ClientError> {
+        let stderr = if show_stderr {
+            Stderr::Show
+        } else {
+            Stderr::Discard
+        };
+        Client::spawn_with(command_line, stderr)
+    }
+
+    /// Starts `command_line`, its stderr going where `stderr` says.
+    pub fn spawn_with(command_line: &str, stderr: Stderr) -> Result<Client, ClientError> {
         let argv = split_command(command_line)?;
         let mut child = Command::new(&argv[0])
             .args(&argv[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(if show_stderr {
-                Stdio::inherit()
-            } else {
-                Stdio::null()
+            .stderr(match stderr {
+                Stderr::Discard => Stdio::null(),
+                Stderr::Show => Stdio::inherit(),
+                Stderr::Keep => Stdio::piped(),
             })
             .spawn()
             .map_err(|e| ClientError::Spawn(format!("{}: {e}", argv[0])))?;
+        let kept = Arc::new(Mutex::new(Vec::new()));
+        if let Some(mut pipe) = child.stderr.take() {
+            let sink = Arc::clone(&kept);
+            thread::Builder::new()
+                .name("gtp-client-stderr".into())
+                .spawn(move || {
+                    let mut text = String::new();
+                    let _ = pipe.read_to_string(&mut text);
+                    if let Ok(mut lines) = sink.lock() {
+                        lines.extend(text.lines().map(str::to_string));
+                    }
+                })
+                .map_err(|e| ClientError::Spawn(format!("stderr thread: {e}")))?;
+        }
         let stdout = child
             .stdout
             .take()
@@ -235,7 +300,17 @@ impl Client {
             stdin,
             replies: rx,
             dead: false,
+            stderr: kept,
         })
+    }
+
+    /// The last `n` lines the engine wrote to stderr (with
+    /// [`Stderr::Keep`]; those written so far, once it has exited).
+    pub fn stderr_tail(&self, n: usize) -> String {
+        let Ok(lines) = self.stderr.lock() else {
+            return String::new();
+        };
+        lines[lines.len().saturating_sub(n)..].join("\n")
     }
 
     /// Whether the engine crashed or hung earlier (it gets no more
@@ -246,40 +321,57 @@ impl Client {
 
     /// Sends one command and waits up to `timeout` for its reply.
     pub fn send(&mut self, command: &str, timeout: Duration) -> Result<Response, ClientError> {
+        self.ask(command, timeout).map(Reply::response)
+    }
+
+    /// Sends one line (a command, or any text) and waits up to `timeout`
+    /// for the reply, with its id.
+    pub fn ask(&mut self, line: &str, timeout: Duration) -> Result<Reply, ClientError> {
+        self.write_line(line)?;
+        self.read_reply(timeout)
+    }
+
+    /// Writes `line` and a newline, reading nothing (for lines that get no
+    /// reply, such as a comment, or to read the reply later).
+    pub fn write_line(&mut self, line: &str) -> Result<(), ClientError> {
         if self.dead {
             return Err(ClientError::Crashed("engine already failed".into()));
         }
-        log::trace!("> {command}");
-        let result = self.exchange(command, timeout);
-        match &result {
-            Ok(r) => log::trace!("< {r:?}"),
-            Err(e) => {
-                log::debug!("'{command}': {e}");
-                self.dead = true;
-            }
-        }
-        result
-    }
-
-    fn exchange(&mut self, command: &str, timeout: Duration) -> Result<Response, ClientError> {
-        let deadline = Instant::now() + timeout;
+        log::trace!("> {line}");
         let Some(stdin) = self.stdin.as_mut() else {
             return Err(ClientError::Crashed("input closed".into()));
         };
         if let Err(e) = stdin
-            .write_all(command.as_bytes())
+            .write_all(line.as_bytes())
             .and_then(|()| stdin.write_all(b"\n"))
             .and_then(|()| stdin.flush())
         {
-            return Err(self.crashed(format!("cannot write: {e}")));
+            let e = self.crashed(format!("cannot write: {e}"));
+            self.dead = true;
+            return Err(e);
         }
-        let left = deadline.saturating_duration_since(Instant::now());
-        match self.replies.recv_timeout(left) {
+        Ok(())
+    }
+
+    /// Waits up to `timeout` for the next reply.
+    pub fn read_reply(&mut self, timeout: Duration) -> Result<Reply, ClientError> {
+        if self.dead {
+            return Err(ClientError::Crashed("engine already failed".into()));
+        }
+        let result = match self.replies.recv_timeout(timeout) {
             Ok(Block::Reply(lines)) => parse_reply(&lines),
             Ok(Block::Eof(why)) => Err(self.crashed(why)),
             Err(RecvTimeoutError::Timeout) => Err(ClientError::Timeout(timeout)),
             Err(RecvTimeoutError::Disconnected) => Err(self.crashed("reader stopped".into())),
+        };
+        match &result {
+            Ok(r) => log::trace!("< {r:?}"),
+            Err(e) => {
+                log::debug!("reply: {e}");
+                self.dead = true;
+            }
         }
+        result
     }
 
     /// A crash, with the exit status when the child has already exited.
@@ -295,19 +387,42 @@ impl Client {
     }
 
     /// Sends `quit`, waits briefly for the engine to exit, then kills it.
-    pub fn quit(mut self) {
-        if !self.dead {
-            let _ = self.send("quit", Duration::from_secs(2));
+    pub fn quit(self) {
+        let _ = self.quit_within(Duration::from_secs(2));
+    }
+
+    /// Sends `quit` (unless the engine already failed: then it is killed at
+    /// once), closes its input and waits up to `wait` for it to exit;
+    /// kills it if it has not. Says what went wrong: a `quit` not answered
+    /// `=`, or an engine still running after `wait`.
+    pub fn quit_within(mut self, wait: Duration) -> Result<(), String> {
+        if self.dead {
+            // Drop kills it.
+            return Ok(());
         }
+        let mut problem = match self.send("quit", wait) {
+            Ok(Ok(_)) => Ok(()),
+            Ok(Err(message)) => Err(format!("quit answered ? {message}")),
+            Err(e) => Err(format!("quit: {e}")),
+        };
         self.stdin = None;
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while Instant::now() < deadline {
+        let deadline = Instant::now() + wait;
+        loop {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                return problem;
+            }
+            if Instant::now() >= deadline {
+                if problem.is_ok() {
+                    problem = Err(format!(
+                        "did not exit within {} s of quit",
+                        wait.as_secs_f64()
+                    ));
+                }
+                // Drop kills it.
+                return problem;
             }
             thread::sleep(Duration::from_millis(10));
         }
-        // Drop kills it.
     }
 }
 
@@ -343,8 +458,12 @@ mod tests {
 
     #[test]
     fn replies_parse_with_ids_and_lines() {
-        let p = |ls: &[&str]| parse_reply(&ls.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        let reply =
+            |ls: &[&str]| parse_reply(&ls.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        let p = |ls: &[&str]| reply(ls).map(Reply::response);
         assert_eq!(p(&["= D4"]), Ok(Ok("D4".into())));
+        assert_eq!(reply(&["=12 pass"]).map(|r| r.id), Ok(Some(12)));
+        assert_eq!(reply(&["? no"]).map(|r| (r.ok, r.id)), Ok((false, None)));
         assert_eq!(p(&["="]), Ok(Ok(String::new())));
         assert_eq!(p(&["=12 pass"]), Ok(Ok("pass".into())));
         assert_eq!(p(&["? illegal move"]), Ok(Err("illegal move".into())));

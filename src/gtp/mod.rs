@@ -1,12 +1,13 @@
 //! The GTP v2 front end: a read-eval-print loop over any reader and writer.
 //!
 //! * [`parse`]: framing (cleaning lines, ids, words), with nom;
-//! * [`vertex`]: colours and vertices;
-//! * [`engine`]: the [`Engine`] state, the command table and dispatch;
-//! * [`setup`], [`play`], [`query`], [`rules`], [`time`], [`sgf`]: the
-//!   handlers;
-//! * [`client`]: the other side, driving another engine (for `weiqi match`);
-//! * [`analyze`]: `lz-analyze`/`kata-analyze` and the ownership view.
+//! * [`vertex`]: colours and vertices; [`diagram`]: the board diagram;
+//! * [`player`]: the player's settings (search, resigning, time);
+//! * [`engine`]: the [`Engine`] state and what the player does with it;
+//! * [`commands`]: the command table, [`execute`], and the handlers, one
+//!   file per group (they import the engine; nothing imports them);
+//! * [`stream`]: what `lz-analyze`/`kata-analyze` stream, line by line;
+//! * [`client`]: the other side, driving another engine (for `weiqi match`).
 //!
 //! Input is read on a thread of its own and passed over a channel, so that
 //! a streaming analysis runs until the next command arrives.
@@ -16,16 +17,13 @@
 //! blank line. Only replies go to the writer; failures are logged at debug
 //! level with their reason.
 
-pub mod analyze;
 pub mod client;
+pub mod commands;
+pub mod diagram;
 pub mod engine;
 pub mod parse;
-pub mod play;
-pub mod query;
-pub mod rules;
-pub mod setup;
-pub mod sgf;
-pub mod time;
+pub mod player;
+pub mod stream;
 pub mod vertex;
 
 #[cfg(test)]
@@ -36,7 +34,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-pub use engine::{COMMANDS, Compat, Engine, Failure, Reply};
+pub use commands::{COMMANDS, execute};
+pub use engine::{Compat, Engine, Failure, Reply};
 pub use parse::Command;
 
 /// Formats a reply: `=[id] text\n\n` or `?[id] message\n\n`. Blank lines
@@ -70,7 +69,7 @@ pub fn format_reply(id: Option<&str>, reply: &Reply) -> String {
 pub fn respond(engine: &mut Engine, cmd: &Command) -> String {
     log::trace!("command: {cmd:?}");
     let args: Vec<&str> = cmd.args.iter().map(String::as_str).collect();
-    let reply = engine.execute(&cmd.name, &args);
+    let reply = execute(engine, &cmd.name, &args);
     if let Err(f) = &reply {
         if f.reason.is_empty() {
             log::debug!("'{}' failed: {}", cmd.name, f.message);
@@ -254,7 +253,7 @@ const POLL: Duration = Duration::from_millis(40);
 fn stream_analysis<W: Write>(
     engine: &mut Engine,
     id: Option<&str>,
-    req: &analyze::Request,
+    req: &stream::Request,
     lines: &mut Lines,
     output: &mut W,
 ) -> io::Result<()> {
@@ -276,7 +275,7 @@ fn stream_analysis<W: Write>(
             std::thread::sleep(until.saturating_duration_since(Instant::now()));
         }
         if Instant::now() >= next_report {
-            let line = analyze::info_line(req, engine.game().board(), &result);
+            let line = stream::info_line(req, engine.game().board(), &result);
             if !line.is_empty() {
                 writeln!(output, "{line}")?;
                 output.flush()?;
@@ -327,7 +326,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
             continue;
         };
         let reply = respond(engine, &cmd);
-        match engine.take_analysis() {
+        match engine.take_stream_request() {
             Some(req) if reply.starts_with('=') => {
                 stream_analysis(engine, cmd.id.as_deref(), &req, &mut lines, &mut output)?;
             }

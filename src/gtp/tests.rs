@@ -44,7 +44,7 @@ fn state(e: &Engine) -> String {
         g.komi(),
         g.rules(),
         e.clock(),
-        query::board_diagram(g),
+        diagram::board_diagram(g),
     )
 }
 
@@ -277,10 +277,10 @@ fn free_handicap_uses_fixed_points_then_spreads() {
 #[test]
 fn generated_moves_are_legal_and_regression_moves_deterministic() {
     let mut e = Engine::default();
-    e.set_player(play::PlayerSettings {
+    e.set_player(player::PlayerSettings {
         playouts: Some(300),
         resign_threshold: 0.0,
-        ..play::PlayerSettings::default()
+        ..player::PlayerSettings::default()
     });
     session(&mut e, "boardsize 5\n");
     let a = one(&mut e, "reg_genmove b");
@@ -350,7 +350,7 @@ fn rules_changes_adopt_the_preset_komi_unless_komi_was_set() {
 
 #[test]
 fn time_settings_set_the_clock() {
-    use crate::clock::{Side, TimeLeft, TimeSystem};
+    use crate::clock::{TimeLeft, TimeSystem};
     use std::time::Duration;
     let secs = Duration::from_secs;
     let mut e = Engine::default();
@@ -361,7 +361,7 @@ fn time_settings_set_the_clock() {
         TimeSystem::canadian(secs(600), secs(30), 5)
     );
     assert_eq!(
-        e.clock().left(Side::Black),
+        e.clock().left(Color::Black),
         Some(TimeLeft {
             time: secs(512),
             count: 0
@@ -395,9 +395,9 @@ fn time_settings_set_the_clock() {
 /// An engine whose genmove searches a few playouts (fast, deterministic).
 fn quick_engine() -> Engine {
     let mut e = Engine::default();
-    e.set_player(play::PlayerSettings {
+    e.set_player(player::PlayerSettings {
         playouts: Some(100),
-        ..play::PlayerSettings::default()
+        ..player::PlayerSettings::default()
     });
     e
 }
@@ -465,20 +465,17 @@ fn byoyomi_time_left_counts_periods() {
 fn think_budget_follows_the_clock_and_the_options() {
     use std::time::Duration;
     let mut e = Engine::default();
-    e.set_time_options(time::TimeOptions {
+    e.set_time_options(player::TimeOptions {
         lag_margin: Duration::from_millis(200),
         move_time: Duration::from_secs(3),
     });
-    assert_eq!(time::think_budget(&e, Color::Black), Duration::from_secs(3));
+    assert_eq!(e.think_budget(Color::Black), Duration::from_secs(3));
     one(&mut e, "kgs-time_settings byoyomi 0 1 1");
-    assert_eq!(
-        time::think_budget(&e, Color::Black),
-        Duration::from_millis(800)
-    );
+    assert_eq!(e.think_budget(Color::Black), Duration::from_millis(800));
     one(&mut e, "kgs-time_settings absolute 120");
-    assert_eq!(time::think_budget(&e, Color::White), Duration::from_secs(1));
+    assert_eq!(e.think_budget(Color::White), Duration::from_secs(1));
     one(&mut e, "time_left w 0 0");
-    assert_eq!(time::think_budget(&e, Color::White), Duration::ZERO);
+    assert_eq!(e.think_budget(Color::White), Duration::ZERO);
     // Out of time, genmove still answers with a legal move.
     assert!(one(&mut e, "genmove w").starts_with("= "));
     assert_eq!(clock_text(&mut e, "w"), "= 0 0 flagged");
@@ -657,15 +654,15 @@ fn printsgf_then_loadsgf_resumes_the_exact_game() {
     let mut resumed = Engine::new(Rules::preset("aga").expect("aga"), Some(3.0));
     // The same fixed-playout search on both sides: the same genmove.
     for engine in [&mut e, &mut resumed] {
-        engine.set_player(play::PlayerSettings {
+        engine.set_player(player::PlayerSettings {
             playouts: Some(200),
-            ..play::PlayerSettings::default()
+            ..player::PlayerSettings::default()
         });
     }
     assert_eq!(e.game().moves().len(), 11);
     assert_eq!(one(&mut resumed, &format!("loadsgf {file}")), "= black");
     assert_eq!(state(&resumed), state(&e));
-    assert!(resumed.komi_explicit);
+    assert!(resumed.game.komi_explicit());
     // White just took the ko at D5: Black may not retake at E5 at once.
     assert_eq!(one(&mut resumed, "is_legal b e5"), "= 0");
     assert_eq!(one(&mut resumed, "captures white"), "= 1");
@@ -916,9 +913,9 @@ fn analysis_refuses_bad_arguments_and_stops_at_end_of_input() {
 #[test]
 fn ownership_view_for_gogui() {
     let mut e = Engine::default();
-    e.set_player(play::PlayerSettings {
+    e.set_player(player::PlayerSettings {
         playouts: Some(300),
-        ..play::PlayerSettings::default()
+        ..player::PlayerSettings::default()
     });
     let r = replies(&mut e, "boardsize 5\nweiqi-ownership\n");
     let gfx = &r[1];

@@ -85,10 +85,10 @@ pub fn merge_files(paths: &[PathBuf]) -> Result<(Engines, Vec<Row>), MergeError>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::results::{Outcome, Side, Summary, table_head, table_row};
+    use crate::referee::results::{Outcome, Seat, Summary, table_head, table_row};
     use std::time::Duration;
 
-    fn row(game: usize, black: Side, margin: f64) -> Row {
+    fn row(game: usize, black: Seat, margin: f64) -> Row {
         Row {
             game,
             black,
@@ -112,8 +112,8 @@ mod tests {
             }
             t
         };
-        let s1 = table(&[row(1, Side::A, 2.5), row(3, Side::A, -1.5)]);
-        let s2 = table(&[row(2, Side::B, 0.5), row(3, Side::A, -1.5)]);
+        let s1 = table(&[row(1, Seat::A, 2.5), row(3, Seat::A, -1.5)]);
+        let s2 = table(&[row(2, Seat::B, 0.5), row(3, Seat::A, -1.5)]);
         let (got, rows) =
             merge_texts(&[("1".into(), s1.clone()), ("2".into(), s2)]).expect("merges");
         assert_eq!(got, e);
@@ -121,7 +121,7 @@ mod tests {
         let s = Summary::new(&rows);
         assert_eq!((s.a_wins, s.b_wins), (1, 2));
 
-        let conflict = table(&[row(1, Side::A, -2.5)]);
+        let conflict = table(&[row(1, Seat::A, -2.5)]);
         assert!(matches!(
             merge_texts(&[("1".into(), s1.clone()), ("c".into(), conflict)]),
             Err(MergeError::Conflict(1))

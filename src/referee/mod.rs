@@ -1,6 +1,6 @@
 //! `weiqi match`: games between two GTP engines, refereed by weiqi.
 //!
-//! * [`game`]: one game (the command sequence, every move checked, the
+//! * [`one_game`]: one game (the command sequence, every move checked, the
 //!   clock, the decisions);
 //! * [`results`]: outcomes, the results table, the summary (win rate,
 //!   Wilson interval, Elo);
@@ -16,8 +16,8 @@
 //! `(g − 1) mod n = i − 1`, so shards keep the global numbers and colours
 //! and their tables merge into the table of the whole match.
 
-pub mod game;
 pub mod merge;
+pub mod one_game;
 pub mod record;
 pub mod results;
 
@@ -36,8 +36,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use crate::clock::TimeSystem;
 use crate::gtp::client::ClientError;
 
-use game::{Engine, Record, Settings, SetupError};
-use results::{Engines, Row, Side};
+use one_game::{Player, Record, Settings, SetupError};
+use results::{Engines, Row, Seat};
 
 /// `--shard i/n`: the `i`-th of `n` shards, `1 ≤ i ≤ n`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,14 +169,14 @@ impl fmt::Display for MatchError {
 impl std::error::Error for MatchError {}
 
 /// The games of this shard: numbers from 1 and who plays Black.
-pub fn schedule(cfg: &MatchConfig) -> Vec<(usize, Side)> {
+pub fn schedule(cfg: &MatchConfig) -> Vec<(usize, Seat)> {
     (1..=cfg.games)
         .filter(|&g| cfg.shard.has(g))
         .map(|g| {
             let black = if cfg.alternate && g % 2 == 0 {
-                Side::B
+                Seat::B
             } else {
-                Side::A
+                Seat::A
             };
             (g, black)
         })
@@ -188,7 +188,7 @@ fn probe(cfg: &MatchConfig) -> Result<Engines, MatchError> {
     let timeout = cfg.settings.move_timeout;
     let mut labels = Vec::new();
     for command in &cfg.commands {
-        let e = Engine::start(command, cfg.show_engine_stderr, timeout).map_err(|error| {
+        let e = Player::start(command, cfg.show_engine_stderr, timeout).map_err(|error| {
             MatchError::Engine {
                 command: command.clone(),
                 error,
@@ -218,21 +218,21 @@ fn io_error(path: &std::path::Path) -> impl Fn(std::io::Error) -> MatchError + '
 /// What a worker hands to the main thread.
 struct Finished {
     game: usize,
-    black: Side,
+    black: Seat,
     record: Result<Record, SetupError>,
 }
 
 /// One worker: its own engine processes, games taken from the queue.
 fn worker(
     cfg: &MatchConfig,
-    games: &[(usize, Side)],
+    games: &[(usize, Seat)],
     next: &AtomicUsize,
     tx: mpsc::Sender<Finished>,
 ) {
     let mut engines = cfg
         .commands
         .clone()
-        .map(|c| Engine::new(&c, cfg.show_engine_stderr));
+        .map(|c| Player::new(&c, cfg.show_engine_stderr));
     loop {
         let i = next.fetch_add(1, Ordering::SeqCst);
         let Some(&(game, black)) = games.get(i) else {
@@ -240,11 +240,11 @@ fn worker(
         };
         let [a, b] = &mut engines;
         let (black_engine, white_engine) = match black {
-            Side::A => (a, b),
-            Side::B => (b, a),
+            Seat::A => (a, b),
+            Seat::B => (b, a),
         };
         log::info!("game {game}: starting");
-        let record = game::play_game(&cfg.settings, black_engine, white_engine);
+        let record = one_game::play_game(&cfg.settings, black_engine, white_engine);
         if tx
             .send(Finished {
                 game,
@@ -265,7 +265,7 @@ fn worker(
 /// rows, sorted by game number. Writes the SGF files and the results table
 /// on the way.
 pub fn run_match(cfg: &MatchConfig) -> Result<(Engines, Vec<Row>), MatchError> {
-    game::new_game(&cfg.settings).map_err(MatchError::Setup)?;
+    one_game::new_game(&cfg.settings).map_err(MatchError::Setup)?;
     let engines = probe(cfg)?;
     let games = schedule(cfg);
     if let Some(dir) = &cfg.sgf_dir {
@@ -439,14 +439,14 @@ mod tests {
         };
         let all = schedule(&cfg(Shard::default()));
         assert_eq!(all.len(), 7);
-        assert_eq!(all[0], (1, Side::A));
-        assert_eq!(all[1], (2, Side::B));
+        assert_eq!(all[0], (1, Seat::A));
+        assert_eq!(all[1], (2, Seat::B));
         let mut joined: Vec<_> = (1..=3)
             .flat_map(|i| schedule(&cfg(Shard { index: i, count: 3 })))
             .collect();
         assert_eq!(
             schedule(&cfg(Shard { index: 2, count: 3 })),
-            vec![(2, Side::B), (5, Side::A)]
+            vec![(2, Seat::B), (5, Seat::A)]
         );
         joined.sort();
         assert_eq!(joined, all);

@@ -10,11 +10,11 @@ use std::fmt::Write as _;
 use crate::board::Color;
 use crate::clock::Clock;
 use crate::game::{Game, Move};
-use crate::gtp::sgf::record_of_clock;
 use crate::sgf::TimeRecord;
+use crate::sgf::record_of_clock;
 use crate::sgf::write::{escape, point_text, seconds, write};
 
-use super::game::Record;
+use super::one_game::Record;
 
 /// The game before its first move (same size, rules, komi, setup).
 fn start_of(game: &Game) -> Game {

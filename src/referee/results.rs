@@ -192,7 +192,7 @@ impl fmt::Display for Outcome {
 
 /// One of the two engines of a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Side {
+pub enum Seat {
     /// The engine given as `--black` (Black in odd-numbered games).
     A,
     /// The engine given as `--white`.
@@ -208,20 +208,20 @@ pub struct Engines {
 
 impl Engines {
     /// Which engine a label names.
-    pub fn side_of(&self, label: &str) -> Option<Side> {
+    pub fn side_of(&self, label: &str) -> Option<Seat> {
         if label == self.a.0 {
-            Some(Side::A)
+            Some(Seat::A)
         } else if label == self.b.0 {
-            Some(Side::B)
+            Some(Seat::B)
         } else {
             None
         }
     }
 
-    pub fn label(&self, side: Side) -> &str {
+    pub fn label(&self, side: Seat) -> &str {
         match side {
-            Side::A => &self.a.0,
-            Side::B => &self.b.0,
+            Seat::A => &self.a.0,
+            Seat::B => &self.b.0,
         }
     }
 }
@@ -232,7 +232,7 @@ pub struct Row {
     /// The game's number in the whole match, from 1.
     pub game: usize,
     /// Which engine played Black.
-    pub black: Side,
+    pub black: Seat,
     pub outcome: Outcome,
     /// Moves played, passes included (handicap stones not).
     pub moves: usize,
@@ -243,15 +243,15 @@ pub struct Row {
 }
 
 impl Row {
-    pub fn white(&self) -> Side {
+    pub fn white(&self) -> Seat {
         match self.black {
-            Side::A => Side::B,
-            Side::B => Side::A,
+            Seat::A => Seat::B,
+            Seat::B => Seat::A,
         }
     }
 
     /// The winning engine, if any.
-    pub fn winner(&self) -> Option<Side> {
+    pub fn winner(&self) -> Option<Seat> {
         self.outcome.winner().map(|c| match c {
             Color::Black => self.black,
             Color::White => self.white(),
@@ -452,8 +452,8 @@ impl Summary {
             *s.reasons.entry(r.outcome.reason()).or_insert(0) += 1;
             s.moves += r.moves;
             let (a_col, b_col) = match r.black {
-                Side::A => (0, 1),
-                Side::B => (1, 0),
+                Seat::A => (0, 1),
+                Seat::B => (1, 0),
             };
             s.time[0] += r.time[a_col];
             s.time[1] += r.time[b_col];
@@ -461,8 +461,8 @@ impl Summary {
                 s.void += 1;
                 continue;
             }
-            let a_won = r.winner() == Some(Side::A);
-            let tally = if r.black == Side::A {
+            let a_won = r.winner() == Some(Seat::A);
+            let tally = if r.black == Seat::A {
                 &mut s.a_black
             } else {
                 &mut s.a_white
@@ -472,8 +472,8 @@ impl Summary {
                 tally.0 += 1;
             }
             match r.winner() {
-                Some(Side::A) => s.a_wins += 1,
-                Some(Side::B) => s.b_wins += 1,
+                Some(Seat::A) => s.a_wins += 1,
+                Some(Seat::B) => s.b_wins += 1,
                 None => s.jigo += 1,
             }
         }
@@ -629,7 +629,7 @@ mod tests {
         let rows = vec![
             Row {
                 game: 1,
-                black: Side::A,
+                black: Seat::A,
                 outcome: Outcome::Scored { margin: 2.5 },
                 moves: 80,
                 time: [Duration::from_millis(1500), Duration::from_millis(2000)],
@@ -637,7 +637,7 @@ mod tests {
             },
             Row {
                 game: 2,
-                black: Side::B,
+                black: Seat::B,
                 outcome: Outcome::Decided {
                     winner: Color::Black,
                     reason: Reason::Resignation,
@@ -648,7 +648,7 @@ mod tests {
             },
             Row {
                 game: 3,
-                black: Side::A,
+                black: Seat::A,
                 outcome: Outcome::Void(VoidReason::Cycle),
                 moves: 30,
                 time: [Duration::ZERO; 2],

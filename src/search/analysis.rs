@@ -5,7 +5,7 @@
 //! graphics; nothing here knows GTP text.
 
 use crate::board::{Board, Color, Point};
-use crate::game::{Game, Move};
+use crate::game::{Game, Move, handicap_count};
 use crate::rules::Scoring;
 
 /// One root move of the search.
@@ -83,7 +83,7 @@ pub fn ownership_score(game: &Game, ownership: &Ownership, color: Color) -> Opti
     }
     let mut margin = black - game.komi();
     if game.rules().scoring == Scoring::Area {
-        margin -= game.rules().handicap_bonus.points(game.handicap_stones());
+        margin -= game.rules().handicap_bonus.points(handicap_count(game));
     }
     Some(match color {
         Color::Black => margin,
@@ -109,4 +109,38 @@ pub fn dead_stones(
                 && ownership.share(board, p, victim.opponent()) > threshold
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    /// The score estimate compensates the handicap the count does
+    /// ([`handicap_count`]): handicap stones sent as `play` count like
+    /// setup handicap stones.
+    #[test]
+    fn the_estimate_counts_the_handicap_as_the_count_does() {
+        let chinese = Rules::preset("chinese").expect("chinese");
+        let nobody = |game: &Game| Ownership {
+            values: vec![0.0; game.size() * game.size()],
+            playouts: 1,
+        };
+        let estimate =
+            |game: &Game| ownership_score(game, &nobody(game), Color::Black).expect("playouts");
+        let mut even = Game::new(9, chinese).expect("9x9");
+        even.set_komi(7.5);
+        let p = |g: &Game, c, r| Move::Place(g.board().point(c, r).expect("on the board"));
+        let (a, b) = (p(&even, 2, 2), p(&even, 6, 6));
+        even.play(Color::Black, a).expect("legal");
+        even.play(Color::White, b).expect("legal");
+        assert_eq!(estimate(&even), -7.5);
+        // Two Black stones before White's first move: a handicap of 2.
+        let mut run = Game::new(9, chinese).expect("9x9");
+        run.set_komi(7.5);
+        run.play(Color::Black, a).expect("legal");
+        run.play(Color::Black, b).expect("legal");
+        assert_eq!(handicap_count(&run), 2);
+        assert_eq!(estimate(&run), -9.5);
+    }
 }

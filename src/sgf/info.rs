@@ -18,8 +18,8 @@
 //! use are matched as byte strings, in UTF-8 and in each of these charsets
 //! (always right after a number, where a character starts).
 
-use super::Overtime;
-use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
+use super::time::Overtime;
+use crate::rules::{Rules, valid_komi};
 
 /// The game-information properties of FF[4] (and `OT`), the ones
 /// `printsgf` writes back as they were read.
@@ -79,7 +79,7 @@ fn latin1_to_utf8(bytes: &[u8]) -> Vec<u8> {
 }
 
 /// The game information of a root node.
-pub fn game_info(root: &super::Node<'_>) -> GameInfo {
+pub fn game_info(root: &super::parse::Node<'_>) -> GameInfo {
     let charset = root.get("CA").map(<[u8]>::to_vec);
     let latin1 = charset.as_deref().is_some_and(is_latin1);
     let mut props: Vec<(String, Vec<u8>)> = Vec::new();
@@ -458,15 +458,12 @@ pub fn fox_overtime(periods: &[u8], seconds: &[u8]) -> Option<Overtime> {
     Some(Overtime::ByoYomi { periods, seconds })
 }
 
-/// Largest komi weiqi accepts, in absolute value (as GTP's `komi`).
-pub const MAX_KOMI: f64 = 1000.0;
-
 /// A komi: a number (`6.5`, `+6.5`, `-3.5`, `6.50`), also with a decimal
 /// comma (`6,5`), a half written `½` (UTF-8 or Latin-1) or ` 1/2` (`6½`,
 /// `6 1/2`), and words after it (`6.5 points`). `None` when no number
-/// starts the value, or the number is beyond ±[`MAX_KOMI`].
+/// starts the value, or [`valid_komi`] refuses the number.
 pub fn komi(v: &[u8]) -> Option<f64> {
-    let in_range = |k: f64| (k.is_finite() && k.abs() <= MAX_KOMI).then_some(k);
+    let in_range = valid_komi;
     // A plain number, as Rust reads it (this also turns `1e9`, `inf` and
     // `nan` away rather than reading their first digit).
     if let Some(k) = std::str::from_utf8(v)
@@ -527,7 +524,7 @@ pub fn rules(v: &[u8]) -> Option<Rules> {
     if let Ok(r) = Rules::preset(&norm(&text)) {
         return Some(r);
     }
-    if let Some(r) = katago_rules(text.trim()) {
+    if let Some(r) = Rules::from_compact(text.trim()) {
         return Some(r);
     }
     // "New Zealand" is two words; try the first two, then the first.
@@ -555,66 +552,6 @@ pub fn rules(v: &[u8]) -> Option<Rules> {
         }
     }
     None
-}
-
-/// KataGo's compact rules string, e.g. `koSITUATIONALscoreAREAsui1whbN-1`.
-fn katago_rules(s: &str) -> Option<Rules> {
-    const KEYS: &[(&str, &[&str])] = &[
-        ("ko", &["SIMPLE", "POSITIONAL", "SITUATIONAL"]),
-        ("score", &["AREA", "TERRITORY"]),
-        ("tax", &["NONE", "SEKI", "ALL"]),
-        ("sui", &["0", "1"]),
-        ("button", &["0", "1"]),
-        ("whb", &["N-1", "N", "0"]),
-        ("fpok", &["0", "1"]),
-        ("komi", &[]),
-    ];
-    let mut rules = Rules::default();
-    let mut rest = s;
-    let mut any = false;
-    while !rest.is_empty() {
-        let (key, values) = KEYS.iter().find(|(k, _)| rest.starts_with(k))?;
-        rest = &rest[key.len()..];
-        if *key == "komi" {
-            // A komi inside the rules string: the number up to the end.
-            let end = rest
-                .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
-                .unwrap_or(rest.len());
-            rules.default_komi = rest[..end].parse().ok().filter(|k: &f64| k.is_finite())?;
-            rest = &rest[end..];
-            continue;
-        }
-        let value = values.iter().find(|v| rest.starts_with(**v))?;
-        rest = &rest[value.len()..];
-        any = true;
-        match *key {
-            "ko" => {
-                rules.ko = match *value {
-                    "SIMPLE" => KoRule::Simple,
-                    "POSITIONAL" => KoRule::Positional,
-                    _ => KoRule::Situational,
-                }
-            }
-            "score" => {
-                rules.scoring = if *value == "AREA" {
-                    Scoring::Area
-                } else {
-                    Scoring::Territory
-                }
-            }
-            "sui" => rules.multi_stone_suicide = *value == "1",
-            "whb" => {
-                rules.handicap_bonus = match *value {
-                    "N" => HandicapBonus::N,
-                    "N-1" => HandicapBonus::NMinus1,
-                    _ => HandicapBonus::Zero,
-                }
-            }
-            // weiqi has no group tax, button or friendly pass.
-            _ => {}
-        }
-    }
-    any.then_some(rules)
 }
 
 #[cfg(test)]

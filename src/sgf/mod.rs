@@ -17,127 +17,29 @@
 //! data ([`SgfError`]), which the GTP layer words as the reason of
 //! `? cannot load file: …`.
 
+pub mod error;
 pub mod info;
 pub mod parse;
+pub mod time;
 pub mod write;
 
 use std::io::Read;
 use std::path::Path;
 
-use crate::board::{Board, Color, MAX_POINTS, Point};
-use crate::game::{Game, GameError, Move};
+use crate::board::{Board, Color, IllegalMove, MAX_POINTS, Point, column_letter};
+use crate::clock::Clock;
+use crate::game::{Game, GameError, Illegal, MAX_MOVES, Move, Played};
 use crate::rules::Rules;
+use parse::{MAX_ITEMS, MAX_NODES};
 
+pub use error::{IoProblem, Limit, SgfError, SizeProblem, SyntaxProblem};
 pub use info::GameInfo;
 pub use parse::{GameTree, Node, Property, parse};
+pub use time::{Overtime, TimeRecord, clock_of_record, record_of_clock};
 pub use write::{write, write_record};
 
 /// Largest file [`read_file`] accepts.
 pub const MAX_FILE_BYTES: u64 = 16 << 20;
-
-/// Why a record could not be read or loaded. Only what decides the
-/// position refuses a file (the size, the moves, setup stones, `HA`, `PL`);
-/// the game information never does. The GTP layer turns these into the
-/// text of `? cannot load file: …`.
-#[derive(Clone, Debug, PartialEq)]
-pub enum SgfError {
-    /// The file could not be read.
-    Io(IoProblem),
-    /// The file or the game is larger than the bounds allow.
-    TooLarge(Limit),
-    /// No game tree (`(;`) in the input.
-    NotSgf,
-    /// The input ends inside a value or before the game tree is closed.
-    Truncated,
-    /// Something other than SGF at `line`, `column` (both from 1; the
-    /// column counts bytes).
-    Syntax {
-        line: usize,
-        column: usize,
-        problem: SyntaxProblem,
-    },
-    /// `GM` is not 1 (Go); the value as shown.
-    NotGo(String),
-    /// `SZ` names a board weiqi cannot play on.
-    Size(SizeProblem),
-    /// `HA` is not a number; the value as shown.
-    BadHandicap(String),
-    /// `PL` is not a colour; the value as shown.
-    BadPlayer(String),
-    /// Move `number` (from 1) is not a point, or not on the board.
-    BadMove {
-        number: usize,
-        color: Color,
-        value: String,
-        off_board: bool,
-    },
-    /// A setup value (`AB`, `AW`, `AE`) is not a point or point list, or
-    /// not on the board.
-    BadSetupPoint {
-        ident: String,
-        value: String,
-        off_board: bool,
-    },
-    /// The setup stone at `at` (column, row from the bottom left, from 0)
-    /// would leave a chain without liberties.
-    SetupWithoutLiberties { color: Color, at: (usize, usize) },
-    /// `AB`/`AW`/`AE` after `after` moves (not supported by [`Game`]).
-    SetupAfterMoves { after: usize },
-    /// Move `number` (from 1), at `at` (column, row from the bottom left,
-    /// from 0; `None` for a pass), is illegal in the game.
-    IllegalMove {
-        number: usize,
-        color: Color,
-        at: Option<(usize, usize)>,
-        why: GameError,
-    },
-}
-
-/// Why a file could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum IoProblem {
-    NotFound,
-    PermissionDenied,
-    /// A directory, pipe or device.
-    NotAFile,
-    /// Another error, as the system words it.
-    Other(String),
-}
-
-/// The bound a record goes beyond.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// More than [`MAX_FILE_BYTES`] bytes.
-    Bytes,
-    /// More than [`parse::MAX_NODES`] nodes.
-    Nodes,
-    /// More than [`parse::MAX_ITEMS`] properties and values.
-    Items,
-    /// More than [`MAX_MOVES`](crate::game::MAX_MOVES) moves.
-    Moves,
-}
-
-/// What is wrong with `SZ`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SizeProblem {
-    /// A square board outside the sizes weiqi supports.
-    Unsupported(usize),
-    /// Columns and rows differ.
-    NotSquare(usize, usize),
-    /// Not a size at all; the value as shown.
-    Malformed(String),
-}
-
-/// What the reader found where SGF syntax wanted something else.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SyntaxProblem {
-    /// A property before the first `;`.
-    PropertyBeforeNode,
-    /// A property name without a `[value]`.
-    PropertyWithoutValue,
-    /// A byte that cannot start anything here.
-    UnexpectedByte(u8),
-}
 
 /// Longest text of a file's value that an error shows.
 const SHOWN_CHARS: usize = 24;
@@ -156,28 +58,6 @@ pub fn shown(v: &[u8]) -> String {
         out.push_str("...");
     }
     out
-}
-
-/// What follows the main time, as `OT` writes it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Overtime {
-    /// `OT[5x30 byo-yomi]`: `periods` periods of `seconds`.
-    ByoYomi { periods: u32, seconds: f64 },
-    /// `OT[25/600 Canadian]`: `stones` moves in each period of `seconds`.
-    Canadian { stones: u32, seconds: f64 },
-    /// `OT[10 fischer]`: `increment` seconds added after every move.
-    Fischer { increment: f64 },
-}
-
-/// Clock state as SGF keeps it: `TM` (main time), `OT` (overtime), and the
-/// remaining time per colour (`BL`/`WL` seconds, `OB`/`OW` stones or
-/// periods left in overtime), indexed by [`Color::index`]. Plain numbers:
-/// the GTP layer maps them to and from [`crate::clock`].
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct TimeRecord {
-    pub main: Option<f64>,
-    pub overtime: Option<Overtime>,
-    pub left: [Option<(f64, Option<u32>)>; 2],
 }
 
 /// The engine state a load starts from (kept where the file says nothing).
@@ -213,6 +93,236 @@ pub struct Loaded {
     pub complete: bool,
     /// The game information of the root, as read.
     pub info: GameInfo,
+}
+
+/// The game information of the last record loaded, and the settings the
+/// load gave, so that `printsgf` can tell which of the record's values
+/// still hold. Dropped by `clear_board` and `boardsize` (a new game).
+/// Shared behind an `Arc` (it never changes, and the engine is copied
+/// before every command, while a game comment may be megabytes).
+#[derive(Clone, Debug)]
+pub struct LoadedRecord {
+    info: GameInfo,
+    rules: Rules,
+    komi: f64,
+    /// The moves as loaded, when the whole record was (its `RE` holds
+    /// while the game is still these moves).
+    moves: Option<Vec<Played>>,
+}
+
+impl LoadedRecord {
+    /// The record `info` loaded under `rules` and `komi`; `moves` the
+    /// moves as loaded when the whole record was.
+    pub fn new(
+        info: GameInfo,
+        rules: Rules,
+        komi: f64,
+        moves: Option<Vec<Played>>,
+    ) -> LoadedRecord {
+        LoadedRecord {
+            info,
+            rules,
+            komi,
+            moves,
+        }
+    }
+
+    /// The game information to write now: the record's, less the values
+    /// the game no longer agrees with. A value weiqi read is kept while it
+    /// still reads as the engine's setting (`KM[6.50]` while the komi is
+    /// 6.5, `TM[12 hours each]` while the main time is 43200 s); a value it
+    /// could not read, while the setting is still the one the load left.
+    /// `RE` is kept while the game is still the moves loaded.
+    pub fn still_true(&self, game: &Game, clock: &Clock) -> GameInfo {
+        let mut info = self.info.clone();
+        let keep = |read: Option<bool>, unchanged: bool| read.unwrap_or(unchanged);
+        if let Some(v) = info.get("RU") {
+            let read = info::rules(v).map(|r| r == *game.rules());
+            if !keep(read, *game.rules() == self.rules) {
+                info.remove("RU");
+            }
+        }
+        if let Some(v) = info.get("KM") {
+            let read = info::komi(v).map(|k| k == game.komi());
+            if !keep(read, game.komi() == self.komi) {
+                info.remove("KM");
+            }
+        }
+        let clock = record_of_clock(clock).unwrap_or_default();
+        if let Some(v) = info.get("TM") {
+            let read = info::main_time(v).map(|t| clock.main.is_some_and(|m| same_time(t, m)));
+            if !keep(read, clock.main.is_none()) {
+                info.remove("TM");
+            }
+        }
+        if let Some(v) = info.get("OT") {
+            let read =
+                info::overtime(v).map(|o| clock.overtime.is_some_and(|c| same_overtime(o, c)));
+            if !keep(read, clock.overtime.is_none()) {
+                info.remove("OT");
+            }
+        }
+        if self.moves.as_deref() != Some(game.moves()) {
+            info.remove("RE");
+        }
+        info
+    }
+}
+
+/// Whether two times are the same to the millisecond.
+fn same_time(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-3
+}
+
+fn same_overtime(a: Overtime, b: Overtime) -> bool {
+    match (a, b) {
+        (
+            Overtime::ByoYomi {
+                periods: p,
+                seconds: s,
+            },
+            Overtime::ByoYomi {
+                periods: q,
+                seconds: t,
+            },
+        ) => p == q && same_time(s, t),
+        (
+            Overtime::Canadian {
+                stones: p,
+                seconds: s,
+            },
+            Overtime::Canadian {
+                stones: q,
+                seconds: t,
+            },
+        ) => p == q && same_time(s, t),
+        (Overtime::Fischer { increment: s }, Overtime::Fischer { increment: t }) => same_time(s, t),
+        _ => false,
+    }
+}
+
+fn color_word(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// A point given as (column, row from the bottom), as GTP writes it.
+fn vertex(at: Option<(usize, usize)>) -> String {
+    match at {
+        Some((col, row)) => format!("{}{}", column_letter(col), row + 1),
+        None => "pass".to_string(),
+    }
+}
+
+/// Why a record was refused, as the text after `cannot load file: `.
+pub fn load_error_reason(e: &SgfError) -> String {
+    match e {
+        SgfError::Io(IoProblem::NotFound) => "no such file".to_string(),
+        SgfError::Io(IoProblem::PermissionDenied) => "permission denied".to_string(),
+        SgfError::Io(IoProblem::NotAFile) => "not a regular file".to_string(),
+        SgfError::Io(IoProblem::Other(why)) => format!("cannot read it: {why}"),
+        SgfError::TooLarge(Limit::Bytes) => {
+            format!("file too large (more than {MAX_FILE_BYTES} bytes)")
+        }
+        SgfError::TooLarge(Limit::Nodes) => format!("too many nodes (more than {MAX_NODES})"),
+        SgfError::TooLarge(Limit::Items) => {
+            format!("too many properties (more than {MAX_ITEMS})")
+        }
+        SgfError::TooLarge(Limit::Moves) => format!("too many moves (more than {MAX_MOVES})"),
+        SgfError::NotSgf => "not an SGF file".to_string(),
+        SgfError::Truncated => "the file ends inside the game record (truncated?)".to_string(),
+        SgfError::Syntax {
+            line,
+            column,
+            problem,
+        } => {
+            let what = match problem {
+                SyntaxProblem::PropertyBeforeNode => "a property before the first node".to_string(),
+                SyntaxProblem::PropertyWithoutValue => "a property without a value".to_string(),
+                SyntaxProblem::UnexpectedByte(b) if b.is_ascii_graphic() => {
+                    format!("unexpected '{}'", *b as char)
+                }
+                SyntaxProblem::UnexpectedByte(b) => format!("unexpected byte 0x{b:02X}"),
+            };
+            format!("syntax error at line {line}, column {column}: {what}")
+        }
+        SgfError::NotGo(gm) => format!("not a Go record (GM[{gm}])"),
+        SgfError::Size(SizeProblem::Unsupported(n)) => {
+            format!("board size {n} is not supported")
+        }
+        SgfError::Size(SizeProblem::NotSquare(c, r)) => {
+            format!("board size {c}x{r} is not supported (not square)")
+        }
+        SgfError::Size(SizeProblem::Malformed(v)) => format!("bad board size SZ[{v}]"),
+        SgfError::BadHandicap(v) => format!("bad handicap HA[{v}]"),
+        SgfError::BadPlayer(v) => format!("bad player to move PL[{v}]"),
+        SgfError::BadMove {
+            number,
+            color,
+            value,
+            off_board,
+        } => format!(
+            "move {number} ({} [{value}]) is {}",
+            color_word(*color),
+            if *off_board {
+                "off the board"
+            } else {
+                "not a point"
+            }
+        ),
+        SgfError::BadSetupPoint {
+            ident,
+            value,
+            off_board,
+        } => format!(
+            "setup stones {ident}[{value}] {}",
+            if *off_board {
+                "are off the board"
+            } else {
+                "are not a point"
+            }
+        ),
+        SgfError::SetupWithoutLiberties { color, at } => format!(
+            "setup stone {} {} would leave a chain without liberties",
+            color_word(*color),
+            vertex(Some(*at))
+        ),
+        SgfError::SetupAfterMoves { after } => {
+            format!("setup stones (AB/AW/AE) after move {after} are not supported")
+        }
+        SgfError::IllegalMove {
+            number,
+            color,
+            at,
+            why,
+        } => {
+            let what = match why {
+                GameError::Illegal(Illegal::Board(IllegalMove::Occupied)) => {
+                    "is on an occupied point".to_string()
+                }
+                GameError::Illegal(Illegal::Board(IllegalMove::Suicide)) => {
+                    "is suicide".to_string()
+                }
+                GameError::Illegal(Illegal::Board(IllegalMove::Ko)) => {
+                    "retakes a ko at once".to_string()
+                }
+                GameError::Illegal(Illegal::Superko) => {
+                    "repeats an earlier position (superko)".to_string()
+                }
+                GameError::Illegal(Illegal::Board(IllegalMove::OffBoard)) => {
+                    "is off the board".to_string()
+                }
+                other => format!("is refused: {other}"),
+            };
+            format!(
+                "move {number} ({} {}) {what}",
+                color_word(*color),
+                vertex(*at)
+            )
+        }
+    }
 }
 
 fn io_problem(e: &std::io::Error) -> SgfError {
@@ -542,7 +652,7 @@ pub fn load(bytes: &[u8], opts: &LoadOptions) -> Result<Loaded, SgfError> {
         mut time,
     } = settings(root, opts);
     let mut game = Game::new(size, rules).ok_or(SgfError::Size(SizeProblem::Unsupported(size)))?;
-    game.set_komi(komi);
+    game.set_komi_as(komi, komi_explicit);
     let result = root.get("RE").map(<[u8]>::to_vec);
 
     let mut setup = Setup {

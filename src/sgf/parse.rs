@@ -25,7 +25,7 @@ use nom::character::complete::char as byte;
 use nom::sequence::delimited;
 use smallvec::SmallVec;
 
-use super::{Limit, SgfError, SyntaxProblem};
+use super::error::{Limit, SgfError, SyntaxProblem};
 
 /// Most nodes a tree may have.
 pub const MAX_NODES: usize = 1_000_000;

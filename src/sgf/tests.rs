@@ -105,7 +105,7 @@ fn illegal_moves_refuse_the_file() {
             r,
             Err(SgfError::IllegalMove {
                 number: 2,
-                why: GameError::Illegal(IllegalMove::Occupied),
+                why: GameError::Illegal(Illegal::Board(IllegalMove::Occupied)),
                 ..
             })
         ),
@@ -213,7 +213,7 @@ fn rules_and_komi() {
         (r.ko, r.multi_stone_suicide, r.handicap_bonus),
         (KoRule::Situational, true, HandicapBonus::NMinus1)
     );
-    assert_eq!(info::rules(write::rules_text(r).as_bytes()), Some(*r));
+    assert_eq!(info::rules(r.record_name().as_bytes()), Some(*r));
 
     // Unknown rules: the current ones stay.
     let mut o = opts();

@@ -17,9 +17,9 @@ use std::io::Write as _;
 
 use crate::board::{Board, Color, Point};
 use crate::game::{Game, Move};
-use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
 
-use super::{GameInfo, Overtime, TimeRecord};
+use super::info::GameInfo;
+use super::time::{Overtime, TimeRecord};
 
 /// SGF point letters: column from the left, row from the top.
 pub fn point_text(board: &Board, p: Point) -> [u8; 2] {
@@ -33,32 +33,6 @@ fn color_letter(c: Color) -> char {
         Color::Black => 'B',
         Color::White => 'W',
     }
-}
-
-/// The `RU` value: the preset's name, or KataGo's rules string
-/// (`koSITUATIONALscoreAREAsui1whbN-1`) for rules that are no preset.
-pub fn rules_text(rules: &Rules) -> String {
-    if let Some(name) = rules.preset_name() {
-        return name.to_string();
-    }
-    format!(
-        "ko{}score{}sui{}whb{}",
-        match rules.ko {
-            KoRule::Simple => "SIMPLE",
-            KoRule::Positional => "POSITIONAL",
-            KoRule::Situational => "SITUATIONAL",
-        },
-        match rules.scoring {
-            Scoring::Area => "AREA",
-            Scoring::Territory => "TERRITORY",
-        },
-        u8::from(rules.multi_stone_suicide),
-        match rules.handicap_bonus {
-            HandicapBonus::Zero => "0",
-            HandicapBonus::N => "N",
-            HandicapBonus::NMinus1 => "N-1",
-        }
-    )
 }
 
 /// Escapes `]` and `\` in a text value.
@@ -164,7 +138,7 @@ pub fn write_record(
         }
     };
     if !given("RU", &mut bytes) {
-        let _ = write!(bytes, "RU[{}]", escape(&rules_text(game.rules())));
+        let _ = write!(bytes, "RU[{}]", escape(&game.rules().record_name()));
     }
     if !given("KM", &mut bytes) {
         let _ = write!(bytes, "KM[{}]", game.komi());

@@ -1,6 +1,7 @@
 //! The lenient readers of game information.
 
 use super::*;
+use crate::rules::KoRule;
 
 fn byo(periods: u32, seconds: f64) -> Option<Overtime> {
     Some(Overtime::ByoYomi { periods, seconds })

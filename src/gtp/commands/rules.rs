@@ -11,10 +11,10 @@ use nom::multi::separated_list0;
 use nom::sequence::{delimited, preceded, separated_pair};
 use nom::{IResult, Parser};
 
-use crate::rules::Rules;
+use crate::rules::{Rules, parse_komi};
 
-use super::engine::{Engine, Failure, Reply, arg, exactly};
-use super::setup::parse_komi;
+use super::args::{arg, exactly};
+use crate::gtp::engine::{Engine, Failure, Reply};
 
 /// A JSON string without escapes.
 fn string(input: &str) -> IResult<&str, &str> {
@@ -53,19 +53,11 @@ pub fn parse_rules_json(input: &str) -> Option<Vec<(&str, &str)>> {
         .map(|(_, members)| members)
 }
 
-/// Applies new rules, and with them komi per the policy above (`komi` is a
-/// komi given with the rules, which counts as explicit).
+/// Applies new rules, and with them komi per the policy above
+/// ([`crate::game::Game::adopt_rules`]; `komi` is a komi given with the
+/// rules, which counts as explicit).
 fn adopt(engine: &mut Engine, rules: Rules, komi: Option<f64>) {
-    let komi = match komi {
-        Some(k) => {
-            engine.komi_explicit = true;
-            k
-        }
-        None if engine.komi_explicit => engine.game.komi(),
-        None => rules.default_komi,
-    };
-    engine.game.set_rules(rules);
-    engine.game.set_komi(komi);
+    engine.game.adopt_rules(rules, komi);
 }
 
 /// `kata-set-rules NAME|JSON`.

@@ -2,19 +2,20 @@
 //! diagram, legality and stone queries, GoGui's analyze menu.
 
 use crate::board::{Board, Color, Point};
-use crate::game::{Game, Move};
+use crate::game::Move;
 use crate::life::{Fill, Status};
 use crate::score::{Breakdown, owners, report};
 
-use super::engine::{Engine, Failure, Reply, arg, color_arg, exactly, move_arg, point_arg};
-use super::vertex::{color_name, format_points, points_top_down};
-use crate::board::column_letter;
+use super::args::{arg, color_arg, exactly, move_arg, point_arg};
+use crate::gtp::diagram::board_diagram;
+use crate::gtp::engine::{Engine, Failure, Reply};
+use crate::gtp::vertex::{color_name, format_points, points_top_down};
 
 /// `final_score`: the count of [`crate::score`] with the dead stones of
 /// [`crate::life`] (exactly those `final_status_list dead` lists).
 pub fn final_score(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 0)?;
-    let analysis = engine.analysis();
+    let analysis = engine.dead_stones();
     Ok(Breakdown::new(&engine.game, &analysis).score().result())
 }
 
@@ -22,7 +23,7 @@ pub fn final_score(engine: &mut Engine, args: &[&str]) -> Reply {
 /// [`Breakdown::text`]).
 pub fn weiqi_score(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 0)?;
-    let analysis = engine.analysis();
+    let analysis = engine.dead_stones();
     Ok(report(&engine.game, &analysis))
 }
 
@@ -32,7 +33,7 @@ pub fn weiqi_score(engine: &mut Engine, args: &[&str]) -> Reply {
 /// `TRIANGLE` the chains in seki, `TEXT` the result.
 pub fn weiqi_score_gfx(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 0)?;
-    let analysis = engine.analysis();
+    let analysis = engine.dead_stones();
     let game = &engine.game;
     let board = game.board();
     let owner = owners(board, &analysis, game.rules().scoring);
@@ -97,7 +98,7 @@ pub fn final_status_list(engine: &mut Engine, args: &[&str]) -> Reply {
         "black_territory" | "white_territory" | "dame" => None,
         _ => return Err(Failure::syntax(format!("'{status}' is not a status"))),
     };
-    let analysis = engine.analysis();
+    let analysis = engine.dead_stones();
     let board = engine.game.board();
     if let Some(wanted) = wanted {
         let chains: Vec<Vec<Point>> = analysis
@@ -126,7 +127,7 @@ pub fn final_status_list(engine: &mut Engine, args: &[&str]) -> Reply {
 pub fn final_status(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 1)?;
     let p = point_arg(engine, args, 0)?;
-    let analysis = engine.analysis();
+    let analysis = engine.dead_stones();
     let board = engine.game.board();
     Ok(match analysis.status(p) {
         Some(Status::Alive) => "alive",
@@ -139,71 +140,6 @@ pub fn final_status(engine: &mut Engine, args: &[&str]) -> Reply {
         },
     }
     .to_string())
-}
-
-/// Whether GNU Go marks `(col, row)` as a star point.
-fn is_hoshi(size: usize, col: usize, row: usize) -> bool {
-    match size {
-        0..=2 | 4 => false,
-        3 => col == 1 && row == 1,
-        5 => (col == 1 || col == 3) && (row == 1 || row == 3) || (col == 2 && row == 2),
-        _ => {
-            let line = if size <= 11 { 2 } else { 3 };
-            let mid = size / 2;
-            let odd = size % 2 == 1;
-            let on = |x: usize, sides: bool| {
-                x == line || x == size - 1 - line || (odd && sides && x == mid)
-            };
-            let sides = size >= 13;
-            (on(col, sides) && on(row, sides)) || (odd && col == mid && row == mid)
-        }
-    }
-}
-
-/// The board diagram, as GNU Go draws it: coordinates on all sides, `X`
-/// black, `O` white, `+` star points, and the capture counts to the right.
-/// It starts with a line break so that the diagram's columns line up.
-pub fn board_diagram(game: &Game) -> String {
-    let board = game.board();
-    let n = board.size();
-    let header = format!(
-        "   {}",
-        (0..n)
-            .map(|c| column_letter(c).to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    );
-    let mut out = vec![String::new(), header.clone()];
-    for i in 0..n {
-        let row = n - 1 - i;
-        let mut line = format!("{:>2}", row + 1);
-        for col in 0..n {
-            let c = match board.point(col, row).and_then(|p| board.color_at(p)) {
-                Some(Color::Black) => 'X',
-                Some(Color::White) => 'O',
-                None if is_hoshi(n, col, row) => '+',
-                None => '.',
-            };
-            line.push(' ');
-            line.push(c);
-        }
-        line.push_str(&format!(" {}", row + 1));
-        if (n < 10 && i + 2 == n) || (n >= 10 && i == 8) {
-            line.push_str(&format!(
-                "     WHITE (O) has captured {} stones",
-                board.captures(Color::White)
-            ));
-        }
-        if (n < 10 && i + 1 == n) || (n >= 10 && i == 9) {
-            line.push_str(&format!(
-                "     BLACK (X) has captured {} stones",
-                board.captures(Color::Black)
-            ));
-        }
-        out.push(line);
-    }
-    out.push(header);
-    out.join("\n")
 }
 
 /// `showboard`.
@@ -267,7 +203,8 @@ pub fn color(engine: &mut Engine, args: &[&str]) -> Reply {
         .to_string())
 }
 
-/// `countlib V`: liberties of the chain at V (0 for an empty point).
+/// `countlib V`: liberties of the chain at V; an empty point is refused
+/// (`? vertex must not be empty`), as GNU Go does.
 pub fn countlib(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 1)?;
     let p = point_arg(engine, args, 0)?;

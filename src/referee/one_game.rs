@@ -27,7 +27,7 @@ use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use crate::board::Color;
-use crate::clock::{Clock, Side as ClockSide, TimeLeft, TimeSystem};
+use crate::clock::{Clock, TimeLeft, TimeSystem};
 use crate::game::{Game, GameError, fixed_handicap_points};
 use crate::gtp::client::{Client, ClientError, Response};
 use crate::gtp::vertex::{color_name, format_move, format_point, parse_move};
@@ -55,7 +55,7 @@ pub struct Settings {
 }
 
 /// An engine process with what it told about itself.
-pub struct Engine {
+pub struct Player {
     pub command: String,
     pub name: String,
     pub version: String,
@@ -64,10 +64,10 @@ pub struct Engine {
     show_stderr: bool,
 }
 
-impl Engine {
+impl Player {
     /// An engine not started yet: the first game starts it.
-    pub fn new(command: &str, show_stderr: bool) -> Engine {
-        Engine {
+    pub fn new(command: &str, show_stderr: bool) -> Player {
+        Player {
             command: command.to_string(),
             name: String::new(),
             version: String::new(),
@@ -83,8 +83,8 @@ impl Engine {
         command: &str,
         show_stderr: bool,
         timeout: Duration,
-    ) -> Result<Engine, ClientError> {
-        let mut e = Engine::new(command, show_stderr);
+    ) -> Result<Player, ClientError> {
+        let mut e = Player::new(command, show_stderr);
         e.restart(timeout)?;
         Ok(e)
     }
@@ -167,13 +167,6 @@ pub struct Record {
     pub clock: Clock,
 }
 
-fn clock_side(c: Color) -> ClockSide {
-    match c {
-        Color::Black => ClockSide::Black,
-        Color::White => ClockSide::White,
-    }
-}
-
 /// Whole seconds for GTP (rounded down).
 fn secs(t: Duration) -> u64 {
     t.as_secs()
@@ -233,7 +226,7 @@ pub fn time_settings_command(system: TimeSystem, kgs: bool) -> Option<String> {
 
 /// All the time `side` has before it flags: main time plus every period
 /// left (`None` without a limit).
-pub fn time_to_flag(clock: &Clock, side: ClockSide) -> Option<Duration> {
+pub fn time_to_flag(clock: &Clock, side: Color) -> Option<Duration> {
     let left = clock.left(side)?;
     Some(match clock.system() {
         TimeSystem::Byoyomi {
@@ -265,7 +258,7 @@ pub fn final_margin(game: &Game) -> f64 {
 /// The referee's state for one game.
 struct Referee<'a> {
     settings: &'a Settings,
-    engines: [&'a mut Engine; 2],
+    engines: [&'a mut Player; 2],
     game: Game,
     clock: Clock,
     time: [Duration; 2],
@@ -307,7 +300,7 @@ impl End {
 }
 
 impl Referee<'_> {
-    fn engine(&mut self, c: Color) -> &mut Engine {
+    fn engine(&mut self, c: Color) -> &mut Player {
         &mut *self.engines[c.index()]
     }
 
@@ -378,7 +371,7 @@ impl Referee<'_> {
     /// other. `Some` when the game is over.
     fn turn(&mut self) -> Option<End> {
         let color = self.game.to_move();
-        let side = clock_side(color);
+        let side = color;
         let name = color_name(color);
         let timeout = match time_to_flag(&self.clock, side) {
             Some(t) => {
@@ -535,8 +528,8 @@ pub fn new_game(settings: &Settings) -> Result<Game, SetupError> {
 /// Plays one game between `black` and `white` and referees it.
 pub fn play_game(
     settings: &Settings,
-    black: &mut Engine,
-    white: &mut Engine,
+    black: &mut Player,
+    white: &mut Player,
 ) -> Result<Record, SetupError> {
     let game = new_game(settings)?;
     let mut referee = Referee {
@@ -618,17 +611,15 @@ mod tests {
     fn hard_timeouts_cover_main_time_and_every_period() {
         let s = Duration::from_secs;
         let clock = Clock::new(TimeSystem::chinese(s(600), 5));
-        assert_eq!(time_to_flag(&clock, ClockSide::Black), Some(s(900)));
+        assert_eq!(time_to_flag(&clock, Color::Black), Some(s(900)));
         let mut clock = Clock::new(TimeSystem::byoyomi(Duration::ZERO, s(10), 3));
-        assert_eq!(time_to_flag(&clock, ClockSide::White), Some(s(30)));
-        clock
-            .charge(ClockSide::White, s(15))
-            .expect("one period used");
-        assert_eq!(time_to_flag(&clock, ClockSide::White), Some(s(20)));
+        assert_eq!(time_to_flag(&clock, Color::White), Some(s(30)));
+        clock.charge(Color::White, s(15)).expect("one period used");
+        assert_eq!(time_to_flag(&clock, Color::White), Some(s(20)));
         let clock = Clock::new(TimeSystem::canadian(s(60), s(300), 25));
-        assert_eq!(time_to_flag(&clock, ClockSide::Black), Some(s(360)));
+        assert_eq!(time_to_flag(&clock, Color::Black), Some(s(360)));
         assert_eq!(
-            time_to_flag(&Clock::new(TimeSystem::None), ClockSide::Black),
+            time_to_flag(&Clock::new(TimeSystem::None), Color::Black),
             None
         );
     }

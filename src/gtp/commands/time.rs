@@ -10,40 +10,12 @@
 //! failing command changes nothing.
 
 use std::num::IntErrorKind;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::board::Color;
-use crate::clock::{MAX_TIME, Side, TimeLeft, TimeSystem};
+use crate::clock::{MAX_TIME, TimeLeft, TimeSystem};
 
-use super::engine::{Engine, Failure, Reply, arg, color_arg, exactly};
-
-/// Time options of the engine (the command line's `--lag-margin` and
-/// `--move-time`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimeOptions {
-    /// Time kept in hand for the delay between the engine's reply and the
-    /// controller stopping its clock.
-    pub lag_margin: Duration,
-    /// How long `genmove` may think when there is no time limit.
-    pub move_time: Duration,
-}
-
-impl Default for TimeOptions {
-    fn default() -> TimeOptions {
-        TimeOptions {
-            lag_margin: Duration::from_millis(500),
-            move_time: Duration::from_secs(1),
-        }
-    }
-}
-
-/// The clock's name for a colour.
-pub fn side(color: Color) -> Side {
-    match color {
-        Color::Black => Side::Black,
-        Color::White => Side::White,
-    }
-}
+use super::args::{arg, color_arg, exactly};
+use crate::gtp::engine::{Engine, Failure, Reply};
 
 /// A non-negative whole number of seconds; larger than the clock holds is
 /// clamped.
@@ -98,7 +70,7 @@ pub fn time_left(engine: &mut Engine, args: &[&str]) -> Reply {
     if !engine.clock.is_limited() {
         log::debug!("time_left without a time limit: ignored");
     }
-    engine.clock.set_left(side(color), TimeLeft { time, count });
+    engine.clock.set_left(color, TimeLeft { time, count });
     Ok(String::new())
 }
 
@@ -154,7 +126,7 @@ fn format_seconds(t: Duration) -> String {
 /// `none` without a time limit.
 pub fn weiqi_time_left(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 1)?;
-    let side = side(color_arg(args, 0)?);
+    let side = color_arg(args, 0)?;
     let Some(left) = engine.clock.left(side) else {
         return Ok("none".to_string());
     };
@@ -163,34 +135,4 @@ pub fn weiqi_time_left(engine: &mut Engine, args: &[&str]) -> Reply {
         text.push_str(" flagged");
     }
     Ok(text)
-}
-
-/// How long `color` may think now: the clock's budget, or the move time
-/// without a time limit.
-pub fn think_budget(engine: &Engine, color: Color) -> Duration {
-    let budget = engine.clock.think_budget(
-        side(color),
-        engine.game.moves().len(),
-        engine.game.size(),
-        engine.time_options.lag_margin,
-    );
-    budget.unwrap_or(engine.time_options.move_time)
-}
-
-/// The instant by which a move for `color` started at `start` must be
-/// chosen.
-pub fn deadline(engine: &Engine, color: Color, start: Instant) -> Instant {
-    let budget = think_budget(engine, color);
-    log::debug!("think budget for {color:?}: {budget:?}");
-    // An instant that far away cannot be represented: think no longer.
-    start.checked_add(budget).unwrap_or(start)
-}
-
-/// Charges the engine's own clock for a move of `color` that took
-/// `elapsed` (the controller's `time_left` overrides it later).
-pub fn charge(engine: &mut Engine, color: Color, elapsed: Duration) {
-    log::debug!("{color:?} used {elapsed:?}");
-    if let Err(e) = engine.clock.charge(side(color), elapsed) {
-        log::warn!("{e} (after {elapsed:?})");
-    }
 }

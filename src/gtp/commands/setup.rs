@@ -2,19 +2,11 @@
 
 use crate::board::{Board, Color, MAX_SIZE, MIN_SIZE, Point};
 use crate::game::{Game, GameError, fixed_handicap_points};
+use crate::rules::{MAX_KOMI, parse_komi};
 
-use super::engine::{Engine, Failure, Reply, arg, exactly};
-use super::vertex::{format_points, parse_point};
-
-/// Largest komi accepted (in either direction).
-pub const MAX_KOMI: f64 = 1000.0;
-
-/// Parses a komi: a finite number within ±[`MAX_KOMI`].
-pub fn parse_komi(s: &str) -> Option<f64> {
-    s.parse::<f64>()
-        .ok()
-        .filter(|k| k.is_finite() && k.abs() <= MAX_KOMI)
-}
+use super::args::{arg, exactly};
+use crate::gtp::engine::{Engine, Failure, Reply};
+use crate::gtp::vertex::{format_points, parse_point};
 
 /// `boardsize N`: a new empty board and full clocks; komi, rules and time
 /// settings stay.
@@ -33,7 +25,7 @@ pub fn boardsize(engine: &mut Engine, args: &[&str]) -> Reply {
     // All digits: too large for usize is just too large.
     let size = s.parse::<usize>().map_err(|_| unacceptable())?;
     let mut game = Game::new(size, *engine.game.rules()).ok_or_else(unacceptable)?;
-    game.set_komi(engine.game.komi());
+    game.set_komi_as(engine.game.komi(), engine.game.komi_explicit());
     engine.game = game;
     engine.clock.reset();
     engine.record = None;
@@ -60,7 +52,6 @@ pub fn komi(engine: &mut Engine, args: &[&str]) -> Reply {
         ))
     })?;
     engine.game.set_komi(k);
-    engine.komi_explicit = true;
     Ok(String::new())
 }
 
@@ -143,7 +134,7 @@ pub fn free_handicap_points(board: &Board, n: usize) -> Vec<Point> {
     } else {
         Vec::new()
     };
-    let all: Vec<Point> = super::vertex::points_top_down(board);
+    let all: Vec<Point> = crate::gtp::vertex::points_top_down(board);
     // Squared distance from each candidate to the nearest chosen stone.
     let coords = |p: Point| {
         let (c, r) = board.coords(p);

@@ -5,7 +5,7 @@
 //! ([`crate::search`]) and its decision rules ([`crate::search::decide`]):
 //! always legal (superko included), pass only when passing does not lose,
 //! resign below the threshold. `genmove` thinks until the deadline the
-//! clock sets ([`super::time::deadline`]: the think budget, or
+//! clock sets ([`Engine::deadline`]: the think budget, or
 //! `--move-time` without a time limit), or exactly `--playouts` playouts,
 //! and then charges the engine's own clock for the time it took.
 //! `reg_genmove` searches a fresh tree with a fixed number of playouts and
@@ -14,117 +14,15 @@
 
 use std::time::Instant;
 
-use rand::Rng;
-use rand::seq::SliceRandom;
+use crate::board::Color;
+use crate::game::{MAX_MOVES, Move};
+use crate::search::decide::Decision;
+use crate::search::{Limits, Search};
 
-use crate::board::{Color, Point};
-use crate::game::{Game, MAX_MOVES, Move};
-use crate::search::decide::{Count, DecideConfig, Decision, decide_with};
-use crate::search::{Limits, Search, SearchConfig, SearchResult};
-
-use super::engine::{Engine, Failure, Reply, cached_analysis, color_arg, exactly, move_arg};
-use super::time;
-use super::vertex::format_move;
-
-/// Playouts of `reg_genmove` without `--playouts`.
-pub const REG_GENMOVE_PLAYOUTS: u64 = 2000;
-
-/// How the player searches, passes and resigns (the command-line options).
-#[derive(Clone, Debug, PartialEq)]
-pub struct PlayerSettings {
-    /// Search threads.
-    pub threads: usize,
-    /// Playouts per move; `None`: think for the time budget.
-    pub playouts: Option<u64>,
-    /// Seed of the search's random numbers.
-    pub seed: u64,
-    /// Resign below this win rate (0: never).
-    pub resign_threshold: f64,
-    /// No resigning before this many moves.
-    pub resign_min_move: usize,
-    /// Memory of the search trees, all threads together, in MiB.
-    pub max_tree_mb: usize,
-}
-
-impl Default for PlayerSettings {
-    fn default() -> PlayerSettings {
-        PlayerSettings {
-            threads: 2,
-            playouts: None,
-            seed: SearchConfig::default().seed,
-            resign_threshold: 0.1,
-            resign_min_move: 20,
-            max_tree_mb: SearchConfig::default().max_tree_mb,
-        }
-    }
-}
-
-impl PlayerSettings {
-    /// The search configuration these settings give.
-    pub fn search_config(&self) -> SearchConfig {
-        SearchConfig {
-            threads: self.threads.max(1),
-            seed: self.seed,
-            max_tree_mb: self.max_tree_mb,
-            ..SearchConfig::default()
-        }
-    }
-
-    fn decide_config(&self, cleanup: bool) -> DecideConfig {
-        DecideConfig {
-            resign_threshold: self.resign_threshold,
-            resign_min_move: self.resign_min_move,
-            cleanup,
-        }
-    }
-}
-
-impl Engine {
-    /// The limits of a move's search for `color` started at `start`:
-    /// `--playouts` if set, otherwise the clock's deadline (stopping early
-    /// once the best move is settled).
-    pub fn think_limits(&self, color: Color, start: Instant) -> Limits {
-        match self.player.playouts {
-            Some(n) => Limits {
-                deadline: None,
-                max_playouts: Some(n),
-                stop_early: false,
-            },
-            None => Limits {
-                deadline: Some(time::deadline(self, color, start)),
-                max_playouts: None,
-                stop_early: true,
-            },
-        }
-    }
-
-    /// The decision on `result` (a search of the current position for
-    /// `color`), with the count of `final_score` (the cached analysis) when
-    /// a pass is considered.
-    fn decide(&mut self, color: Color, result: &SearchResult, cleanup: bool) -> Decision {
-        let cfg = self.player.decide_config(cleanup);
-        let cache = &mut self.analysis;
-        let mut count = |g: &Game| Count::of(g, &cached_analysis(cache, g.board()));
-        decide_with(&self.game, color, result, &cfg, &mut count)
-    }
-
-    /// Searches with the kept trees and decides the move for `color`.
-    fn generate(&mut self, color: Color, cleanup: bool, start: Instant) -> Decision {
-        let limits = self.think_limits(color, start);
-        let result = self.search.get().search(&self.game, color, &limits);
-        let decision = self.decide(color, &result, cleanup);
-        log::info!(
-            "genmove {:?}: {:?}, win rate {:.3}, {} playouts ({:.0}/s), {} at root",
-            color,
-            decision,
-            result.winrate,
-            result.playouts,
-            result.playouts_per_second(),
-            result.visits
-        );
-        decision
-    }
-}
+use super::args::{color_arg, exactly, move_arg};
+use crate::gtp::engine::{Engine, Failure, Reply};
+use crate::gtp::player::REG_GENMOVE_PLAYOUTS;
+use crate::gtp::vertex::format_move;
 
 /// `play C V`: either colour, any number of times in a row.
 pub fn play(engine: &mut Engine, args: &[&str]) -> Reply {
@@ -155,21 +53,6 @@ fn play_decision(engine: &mut Engine, color: Color, decision: Decision) -> Reply
     Ok(format_move(engine.game.board(), mv))
 }
 
-/// A random legal move for `color` that does not fill its own eye (for
-/// tests and tools that need quick legal play).
-pub fn random_legal_move<R: Rng>(game: &Game, color: Color, rng: &mut R) -> Move {
-    let board = game.board();
-    let mut candidates: Vec<Point> = board
-        .points()
-        .filter(|&p| board.color_at(p).is_none() && !board.is_eye(color, p))
-        .collect();
-    candidates.shuffle(rng);
-    candidates
-        .into_iter()
-        .find(|&p| game.check(color, Move::Place(p)).is_ok())
-        .map_or(Move::Pass, Move::Place)
-}
-
 /// Searches within the budget, plays the move chosen and charges the time
 /// taken to `color`'s clock.
 fn generate_and_play(engine: &mut Engine, color: Color, cleanup: bool) -> Reply {
@@ -181,7 +64,7 @@ fn generate_and_play(engine: &mut Engine, color: Color, cleanup: bool) -> Reply 
     let start = Instant::now();
     let decision = engine.generate(color, cleanup, start);
     let reply = play_decision(engine, color, decision);
-    time::charge(engine, color, start.elapsed());
+    engine.charge(color, start.elapsed());
     reply
 }
 

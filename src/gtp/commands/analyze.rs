@@ -2,8 +2,8 @@
 //! the GoGui ownership view `weiqi-ownership`.
 //!
 //! `lz-analyze [colour] [interval] [keywords]` and `kata-analyze` validate
-//! their arguments and leave an [`Request`] on the engine; the read loop in
-//! [`super::run`] then answers `= ` and streams one `info` line per
+//! their arguments and leave an [`Request`](crate::gtp::stream::Request) on the engine; the read loop in
+//! [`crate::gtp::run`] then answers `= ` and streams one `info` line per
 //! interval (centiseconds) until the next command arrives, and ends the
 //! reply with a blank line. Each line lists the candidates, most visited
 //! first:
@@ -31,34 +31,13 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use crate::board::{Board, Color};
-use crate::search::{Limits, SearchResult};
+use crate::board::Color;
+use crate::search::Limits;
 
-use super::engine::{Engine, Failure, Reply, exactly};
-use super::vertex::{format_move, format_point, parse_color, points_top_down};
-
-/// Which dialect to write.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flavor {
-    /// Leela Zero: win rate as an integer 0–10000, no score.
-    Lz,
-    /// KataGo: win rate 0–1, with `scoreMean`, `scoreStdev`, `scoreLead`.
-    Kata,
-}
-
-/// A streaming analysis the read loop is to run.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Request {
-    pub flavor: Flavor,
-    pub color: Color,
-    pub interval: Duration,
-    /// Most candidates per line (0: all with visits).
-    pub max_moves: usize,
-    pub ownership: bool,
-}
-
-/// Shortest interval between two `info` lines.
-const MIN_INTERVAL: Duration = Duration::from_millis(50);
+use super::args::exactly;
+use crate::gtp::engine::{Engine, Failure, Reply};
+use crate::gtp::stream::{Flavor, MIN_INTERVAL, Request};
+use crate::gtp::vertex::{format_point, parse_color, points_top_down};
 
 fn parse_request(engine: &Engine, flavor: Flavor, args: &[&str]) -> Result<Request, Failure> {
     let mut req = Request {
@@ -120,95 +99,14 @@ fn parse_request(engine: &Engine, flavor: Flavor, args: &[&str]) -> Result<Reque
 
 /// `lz-analyze [colour] [interval] [keywords]`.
 pub fn lz_analyze(engine: &mut Engine, args: &[&str]) -> Reply {
-    engine.analysis_request = Some(parse_request(engine, Flavor::Lz, args)?);
+    engine.stream_request = Some(parse_request(engine, Flavor::Lz, args)?);
     Ok(String::new())
 }
 
 /// `kata-analyze [colour] [interval] [keywords]`.
 pub fn kata_analyze(engine: &mut Engine, args: &[&str]) -> Reply {
-    engine.analysis_request = Some(parse_request(engine, Flavor::Kata, args)?);
+    engine.stream_request = Some(parse_request(engine, Flavor::Kata, args)?);
     Ok(String::new())
-}
-
-impl Engine {
-    /// The streaming analysis requested by the last command, if any.
-    pub fn take_analysis(&mut self) -> Option<Request> {
-        self.analysis_request.take()
-    }
-
-    /// Forgets the search trees (after a panic in a search).
-    pub fn reset_search(&mut self) {
-        self.search.get().clear();
-    }
-
-    /// Searches for `req` until `until` (the trees grow across calls) and
-    /// returns the result.
-    pub fn analysis_step(&mut self, req: &Request, until: Instant) -> SearchResult {
-        let limits = Limits {
-            deadline: Some(until),
-            max_playouts: None,
-            stop_early: false,
-        };
-        self.search.get().search(&self.game, req.color, &limits)
-    }
-}
-
-/// The `info` line of `result` for `req` (no line break).
-pub fn info_line(req: &Request, board: &Board, result: &SearchResult) -> String {
-    let mut out = String::new();
-    let n = if req.max_moves == 0 {
-        result.candidates.len()
-    } else {
-        req.max_moves.min(result.candidates.len())
-    };
-    for (order, c) in result.candidates.iter().take(n).enumerate() {
-        if order > 0 {
-            out.push(' ');
-        }
-        let _ = write!(
-            out,
-            "info move {} visits {}",
-            format_move(board, c.mv),
-            c.visits
-        );
-        match req.flavor {
-            Flavor::Lz => {
-                let _ = write!(
-                    out,
-                    " winrate {} prior {}",
-                    (c.winrate * 10000.0).round() as i64,
-                    (c.prior * 10000.0).round() as i64
-                );
-            }
-            Flavor::Kata => {
-                // KataGo's fields: scoreMean is the same as scoreLead (as
-                // KataGo sends it), scoreStdev the spread of the final
-                // scores; all for the colour analysed.
-                let _ = write!(
-                    out,
-                    " winrate {:.4} scoreMean {:.2} scoreStdev {:.2} scoreLead {:.2} prior {:.4}",
-                    c.winrate, c.score_lead, c.score_stdev, c.score_lead, c.prior
-                );
-            }
-        }
-        let _ = write!(out, " order {order} pv");
-        for &mv in &c.pv {
-            out.push(' ');
-            out.push_str(&format_move(board, mv));
-        }
-    }
-    if req.ownership && req.flavor == Flavor::Kata {
-        let sign = if req.color == Color::Black { 1.0 } else { -1.0 };
-        out.push_str(if out.is_empty() {
-            "ownership"
-        } else {
-            " ownership"
-        });
-        for p in points_top_down(board) {
-            let _ = write!(out, " {:.3}", sign * result.ownership.at(board, p));
-        }
-    }
-    out
 }
 
 /// `weiqi-ownership`: a GoGui gfx view of who owns each point at the end
