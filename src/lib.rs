@@ -3,6 +3,7 @@
 //! Data flows one way: `gtp` → [`game`] → [`board`]. See the README's
 //! "Architecture" section for the map of modules.
 
+pub mod area;
 pub mod bench;
 pub mod board;
 pub mod clock;

@@ -23,7 +23,7 @@
 //!    in seki survive with their shared liberties empty. A chain is dead
 //!    when the opponent owns its points at the end of more than
 //!    [`DEAD_SHARE`] of the playouts; decided chain by chain.
-//! 3. **A search for the close calls** ([`refine`]). Uniform random play
+//! 3. **A search for the close calls** (`life/refine.rs`). Uniform random play
 //!    misjudges fights that need the right move: a corner group that dies
 //!    to one vital point scores about half, and so does a lone invader in a
 //!    large area the opponent controls. Chains whose playout share lies
@@ -47,69 +47,37 @@
 //!
 //! The playouts are seeded from the position's hash, so the analysis of a
 //! position is the same every time (and after any number of passes).
+//!
+//! Files: `life/chain.rs` (a chain, its verdict and the thresholds),
+//! `life/benson.rs`, `life/refine.rs` (the search, with the referee's own
+//! settings), `life/tactics.rs` (the capture reader), `life/settle.rs`
+//! (dame and teire before counting); the empty areas both this module and
+//! the count read are in [`crate::area`].
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use crate::area::{Areas, BORDER_BLACK, BORDER_WHITE, border_bit};
 use crate::board::{Board, Cell, Color, MAX_POINTS, Point};
-use crate::game::Game;
 use crate::playout::{move_limit, play_out_with};
-use crate::rules::Rules;
-use crate::search::{Limits, Ownership, Search, SearchConfig};
 
+pub mod benson;
+mod chain;
+mod refine;
 pub mod settle;
 pub mod tactics;
+
+pub use benson::{Benson, benson};
+pub use chain::{Chain, DEAD_SHARE, FIRM_SHARE, SEKI_SHARE, Status};
+pub use refine::{
+    REFINE_BUDGET, REFINE_MARGIN, REFINE_MAX_PLAYOUTS, REJUDGE_MARGIN, refine_playouts,
+};
 
 pub use settle::{Fill, Role, Settlement};
 
 /// Most ownership playouts per analysis (fewer when every verdict is
 /// clear early, see [`CLEAR_MARGIN`]).
 pub const PLAYOUTS: usize = 1000;
-/// A chain is dead when the opponent owns its points in more than this share
-/// of the playouts.
-pub const DEAD_SHARE: f64 = 0.5;
-/// A living chain is in seki when it ends with a shared liberty in more than
-/// this share of the playouts.
-pub const SEKI_SHARE: f64 = 0.5;
-
-/// The verdict on a chain.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    Alive,
-    Dead,
-    Seki,
-}
-
-/// One chain of the analysed position and the evidence about it.
-#[derive(Clone, Debug)]
-pub struct Chain {
-    pub color: Color,
-    pub stones: Vec<Point>,
-    pub status: Status,
-    /// Alive unconditionally (Benson).
-    pub pass_alive: bool,
-    /// Share of playouts in which the opponent owned the chain's points
-    /// (averaged over its stones).
-    pub opponent_share: f64,
-    /// Share of playouts in which it survived with a shared liberty.
-    pub seki_share: f64,
-    /// Whether `opponent_share` comes from the refining search (see
-    /// [`REFINE_MARGIN`] and [`REJUDGE_MARGIN`]).
-    pub searched: bool,
-}
-
-impl Chain {
-    /// What the chain is to the settling: dead, firmly alive, or in doubt.
-    fn role(&self) -> Role {
-        match self.status {
-            Status::Dead if self.opponent_share > 1.0 - FIRM_SHARE => Role::Dead,
-            Status::Dead | Status::Seki => Role::Open,
-            Status::Alive if self.pass_alive || self.opponent_share < FIRM_SHARE => Role::Firm,
-            Status::Alive => Role::Open,
-        }
-    }
-}
-
 /// The analysis of one position.
 #[derive(Clone, Debug)]
 pub struct Analysis {
@@ -208,139 +176,8 @@ impl Analysis {
     }
 }
 
-/// A living chain whose opponent owns its points in less than this share
-/// of the playouts is firm: it bounds areas and fills dame while settling.
-pub const FIRM_SHARE: f64 = 0.35;
 /// Rounds of settle-then-judge at most.
 const SETTLE_ROUNDS: usize = 2;
-
-/// The result of Benson's algorithm for one colour.
-#[derive(Clone, Debug)]
-pub struct Benson {
-    /// Per point: a stone of a pass-alive chain.
-    pub alive: Vec<bool>,
-    /// Per point: an empty or opponent point in a region enclosed by
-    /// pass-alive chains and vital to at least one of them (the opponent's
-    /// stones there are dead, the empty points are safe territory).
-    pub safe: Vec<bool>,
-}
-
-/// Benson's algorithm for unconditional life of `color`'s chains.
-///
-/// Regions are the maximal connected sets of points without a `color`
-/// stone. A region is *vital* to a chain that borders it when all its empty
-/// points are liberties of that chain. Repeatedly, a chain with fewer than
-/// two vital regions among the remaining ones is dropped, and so is every
-/// region bordering a dropped chain. The chains left are pass-alive.
-pub fn benson(board: &Board, color: Color) -> Benson {
-    let mut alive = vec![false; MAX_POINTS];
-    let mut safe = vec![false; MAX_POINTS];
-    // Chains of `color`.
-    let mut chain_id = vec![NONE; MAX_POINTS];
-    let mut chain_stones: Vec<Vec<Point>> = Vec::new();
-    for p in board.points() {
-        if board.color_at(p) == Some(color) && chain_id[p.index()] == NONE {
-            let stones = board.chain_stones(p);
-            for s in &stones {
-                chain_id[s.index()] = chain_stones.len() as u32;
-            }
-            chain_stones.push(stones);
-        }
-    }
-    if chain_stones.is_empty() {
-        return Benson { alive, safe };
-    }
-    // Regions: their points, bordering chains, and the chains they are
-    // vital to (the intersection, over their empty points, of the chains
-    // next to each point).
-    let mut region_id = vec![NONE; MAX_POINTS];
-    let mut regions: Vec<(Vec<Point>, Vec<u32>, Vec<u32>)> = Vec::new();
-    let mut stack = Vec::new();
-    for start in board.points() {
-        if board.color_at(start) == Some(color) || region_id[start.index()] != NONE {
-            continue;
-        }
-        let r = regions.len() as u32;
-        let (mut pts, mut borders, mut vital): (Vec<Point>, Vec<u32>, Option<Vec<u32>>) =
-            (Vec::new(), Vec::new(), None);
-        region_id[start.index()] = r;
-        stack.push(start);
-        while let Some(p) = stack.pop() {
-            pts.push(p);
-            let mut next_to: Vec<u32> = Vec::with_capacity(4);
-            for n in board.neighbors(p) {
-                match board.cell(n) {
-                    Cell::Border => {}
-                    c if c.color() == Some(color) => {
-                        let id = chain_id[n.index()];
-                        if !next_to.contains(&id) {
-                            next_to.push(id);
-                        }
-                        if !borders.contains(&id) {
-                            borders.push(id);
-                        }
-                    }
-                    _ => {
-                        if region_id[n.index()] == NONE {
-                            region_id[n.index()] = r;
-                            stack.push(n);
-                        }
-                    }
-                }
-            }
-            if board.cell(p) == Cell::Empty {
-                vital = Some(match vital {
-                    None => next_to,
-                    Some(v) => v.into_iter().filter(|id| next_to.contains(id)).collect(),
-                });
-            }
-        }
-        regions.push((pts, borders, vital.unwrap_or_default()));
-    }
-    let mut chain_alive = vec![true; chain_stones.len()];
-    let mut healthy = vec![true; regions.len()];
-    loop {
-        let mut changed = false;
-        for (c, is_alive) in chain_alive.iter_mut().enumerate() {
-            if !*is_alive {
-                continue;
-            }
-            let vital_count = regions
-                .iter()
-                .zip(&healthy)
-                .filter(|((_, _, vital), h)| **h && vital.contains(&(c as u32)))
-                .count();
-            if vital_count < 2 {
-                *is_alive = false;
-                changed = true;
-            }
-        }
-        for (r, (_, borders, _)) in regions.iter().enumerate() {
-            if healthy[r] && borders.iter().any(|&c| !chain_alive[c as usize]) {
-                healthy[r] = false;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    for (c, stones) in chain_stones.iter().enumerate() {
-        if chain_alive[c] {
-            for s in stones {
-                alive[s.index()] = true;
-            }
-        }
-    }
-    for (r, (pts, borders, vital)) in regions.iter().enumerate() {
-        if healthy[r] && !borders.is_empty() && !vital.is_empty() {
-            for p in pts {
-                safe[p.index()] = true;
-            }
-        }
-    }
-    Benson { alive, safe }
-}
 
 /// Playouts between checks of whether the verdicts are already clear.
 const BATCH: usize = 100;
@@ -431,82 +268,6 @@ fn final_owner(board: &Board, p: Point) -> Option<Color> {
         }
     }
     owner
-}
-
-/// Empty areas once the stones of `removed` chains are taken off: for each
-/// point, its area (`u32::MAX` for a remaining stone), and for each area
-/// which colours of remaining stones border it ([`BORDER_BLACK`],
-/// [`BORDER_WHITE`]) and whether a chain marked in `mark` does
-/// ([`BORDER_MARKED`]).
-pub struct Areas {
-    pub area_of: Vec<u32>,
-    pub borders: Vec<u8>,
-}
-
-pub const BORDER_BLACK: u8 = 1;
-pub const BORDER_WHITE: u8 = 2;
-pub const BORDER_MARKED: u8 = 4;
-
-/// The bit of [`Areas::borders`] for stones of `color`.
-pub fn border_bit(color: Color) -> u8 {
-    match color {
-        Color::Black => BORDER_BLACK,
-        Color::White => BORDER_WHITE,
-    }
-}
-
-impl Areas {
-    /// Computes the areas; `removed(p)` and `marked(p)` are asked about
-    /// stones only.
-    pub fn compute(
-        board: &Board,
-        removed: impl Fn(Point) -> bool,
-        marked: impl Fn(Point) -> bool,
-    ) -> Areas {
-        let mut area_of = vec![NONE; MAX_POINTS];
-        let mut borders = Vec::new();
-        let open = |p: Point| board.color_at(p).is_none() || removed(p);
-        let mut stack = Vec::new();
-        for start in board.points() {
-            if !open(start) || area_of[start.index()] != NONE {
-                continue;
-            }
-            let id = borders.len() as u32;
-            let mut bits = 0u8;
-            area_of[start.index()] = id;
-            stack.push(start);
-            while let Some(p) = stack.pop() {
-                for n in board.neighbors(p) {
-                    if board.cell(n) == Cell::Border {
-                        continue;
-                    }
-                    if open(n) {
-                        if area_of[n.index()] == NONE {
-                            area_of[n.index()] = id;
-                            stack.push(n);
-                        }
-                    } else if let Some(c) = board.color_at(n) {
-                        bits |= border_bit(c);
-                        if marked(n) {
-                            bits |= BORDER_MARKED;
-                        }
-                    }
-                }
-            }
-            borders.push(bits);
-        }
-        Areas { area_of, borders }
-    }
-
-    /// The border bits of the area containing `p` (0 for a remaining stone).
-    pub fn borders_at(&self, p: Point) -> u8 {
-        let a = self.area_of[p.index()];
-        if a == NONE {
-            0
-        } else {
-            self.borders[a as usize]
-        }
-    }
 }
 
 /// Analyses `board` with [`PLAYOUTS`] playouts.
@@ -695,7 +456,7 @@ fn judge(board: &Board, playouts: usize) -> Analysis {
             );
         }
     }
-    refine(board, &mut chains, &benson_dead, &ownership);
+    refine::refine(board, &mut chains, &benson_dead, &ownership);
     // Tactics: a chain short of liberties that its opponent captures
     // whoever moves first is dead, whatever the playouts say (their
     // policy never plays the sacrifices that kill it).
@@ -803,146 +564,6 @@ fn judge(board: &Board, playouts: usize) -> Analysis {
             fills: vec![None; MAX_POINTS],
         },
     }
-}
-
-/// Chains whose playout verdict lies closer than this to [`DEAD_SHARE`]
-/// are judged again by a search ([`refine`]). Uniform playouts are
-/// unbiased only for settled shapes; within this band their verdict is a
-/// coin toss that better play can tip either way.
-pub const REFINE_MARGIN: f64 = 0.1;
-/// Once a search has run, it re-judges every chain whose playout share
-/// lies closer than this to [`DEAD_SHARE`]: the chains of one group fall
-/// on either side of the refining margin, and a group must be judged as
-/// one (a chain judged dead next to one of its colour judged alive is
-/// revived by the consistency pass).
-pub const REJUDGE_MARGIN: f64 = 0.3;
-/// Playouts of one refining search times the number of points of the
-/// board: 8000 playouts on 9x9, 3834 on 13x13, 1795 on 19x19, but never
-/// more than [`REFINE_MAX_PLAYOUTS`]. A playout's cost grows with the
-/// board, so the refinement costs about the same on every size (about
-/// 0.1-0.2 s on this project's 2-core test machine).
-pub const REFINE_BUDGET: u64 = 8000 * 81;
-/// Most playouts of one refining search (small boards).
-pub const REFINE_MAX_PLAYOUTS: u64 = 8000;
-/// Tree size bound of a refining search (about 16 MB).
-const REFINE_NODES: usize = 400_000;
-/// Tree memory of a refining search in MiB: room for [`REFINE_NODES`].
-const REFINE_TREE_MB: usize = 32;
-/// RAVE equivalence of a refining search (the value the verdicts were
-/// measured with; fixed here so that tuning the player changes no count).
-const REFINE_RAVE_EQUIV: f32 = 3000.0;
-
-/// Re-judges the close calls among `chains` with the Monte Carlo tree
-/// search of [`crate::search`]: its playouts follow a tree that learns the
-/// good moves, so a group that lives only if the opponent errs (or dies
-/// only if its owner errs) is seen as it is.
-///
-/// The search runs from the position as a game (its stones as setup
-/// stones, Chinese rules), twice: once with Black to move and once with
-/// White, [`refine_playouts`] each, one thread each, seeded from the position,
-/// so the result is deterministic. Its komi is the margin the uniform
-/// playouts expect (`ownership` summed), plus one half: with the game
-/// balanced, both sides fight for every point rather than coast on a won
-/// or lost game. The `opponent_share` of each chain within
-/// [`REJUDGE_MARGIN`] becomes the share of the two searches' playouts in
-/// which the opponent owned its points.
-fn refine(board: &Board, chains: &mut [Chain], benson_dead: &[bool], ownership: &[f32]) {
-    let within = |margin: f64| -> Vec<usize> {
-        (0..chains.len())
-            .filter(|&k| {
-                let c = &chains[k];
-                !c.pass_alive && !benson_dead[k] && (c.opponent_share - DEAD_SHARE).abs() < margin
-            })
-            .collect()
-    };
-    if within(REFINE_MARGIN).is_empty() {
-        return;
-    }
-    let close = within(REJUDGE_MARGIN);
-    let Some(mut game) = Game::new(board.size(), Rules::default()) else {
-        return;
-    };
-    let stones: Vec<(Color, Point)> = chains
-        .iter()
-        .flat_map(|c| c.stones.iter().map(move |&p| (c.color, p)))
-        .collect();
-    // Cannot fail for a position reached by legal play (every chain has a
-    // liberty, so no setup stone captures or lacks liberties); if it did,
-    // the playout verdicts would simply stand.
-    if game.place_setup(&stones, false).is_err() {
-        return;
-    }
-    let margin: f32 = board.points().map(|p| ownership[p.index()]).sum();
-    game.set_komi(f64::from(margin.round()) + 0.5);
-    // The two searches run side by side; each is one thread with its own
-    // seed, so the result does not depend on scheduling.
-    let [from_black, from_white] = [Color::Black, Color::White].map(|first| {
-        let mut game = game.clone();
-        game.set_to_move(first);
-        (game, first, board.hash().wrapping_add(first.index() as u64))
-    });
-    let ownerships: Option<[Ownership; 2]> = std::thread::scope(|scope| {
-        let other = std::thread::Builder::new()
-            .name("life-refine".into())
-            .spawn_scoped(scope, || refine_search(&from_white));
-        let mine = refine_search(&from_black);
-        let theirs = match other {
-            Ok(handle) => handle.join().ok()?,
-            // No thread to be had: run it here.
-            Err(_) => refine_search(&from_white),
-        };
-        Some([mine, theirs])
-    });
-    let Some(ownerships) = ownerships else {
-        return;
-    };
-    for k in close {
-        let c = &mut chains[k];
-        // The opponent's share of the chain's points, averaged over the
-        // two searches.
-        let owned: f64 = c
-            .stones
-            .iter()
-            .flat_map(|&p| ownerships.iter().map(move |o| (o, p)))
-            .map(|(o, p)| f64::from(o.share(board, p, c.color.opponent())) / 2.0)
-            .sum();
-        let share = owned / c.stones.len() as f64;
-        log::debug!(
-            "life: the search re-judged the {:?} chain at {:?}: opponent share {:.2} -> {:.2}",
-            c.color,
-            board.coords(c.stones[0]),
-            c.opponent_share,
-            share
-        );
-        c.opponent_share = share;
-        c.searched = true;
-    }
-}
-
-/// Playouts of one refining search on a board of side `size`.
-pub fn refine_playouts(size: usize) -> u64 {
-    let points = (size * size).max(1) as u64;
-    (REFINE_BUDGET / points).min(REFINE_MAX_PLAYOUTS)
-}
-
-/// One refining search: the ownership after [`refine_playouts`]
-/// playouts with `first` to move.
-fn refine_search((game, first, seed): &(Game, Color, u64)) -> Ownership {
-    // Every setting is the referee's own: the player's options (threads,
-    // tree memory, seed, RAVE) never reach the count.
-    let mut search = Search::new(SearchConfig {
-        threads: 1,
-        seed: *seed,
-        rave_equiv: REFINE_RAVE_EQUIV,
-        max_nodes: REFINE_NODES,
-        max_tree_mb: REFINE_TREE_MB,
-    });
-    let limits = Limits {
-        deadline: None,
-        max_playouts: Some(refine_playouts(game.size())),
-        stop_early: false,
-    };
-    search.search(game, *first, &limits).ownership
 }
 
 #[cfg(test)]

@@ -18,9 +18,10 @@
 //! area counting also in stones (一子两目): Black's count minus half the komi
 //! and compensation, compared with half the board (180½ on 19x19).
 
+use crate::area::{Areas, BORDER_BLACK, BORDER_MARKED, BORDER_WHITE};
 use crate::board::{Board, Color, MAX_POINTS};
 use crate::game::Game;
-use crate::life::{Analysis, Areas, BORDER_BLACK, BORDER_MARKED, BORDER_WHITE, Fill, Status};
+use crate::life::{Analysis, Fill, Status};
 use crate::rules::Scoring;
 
 pub use crate::game::handicap_count;

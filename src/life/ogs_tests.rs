@@ -8,6 +8,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::*;
+use crate::game::Game;
 use crate::rules::Rules;
 use crate::testutil::game_from;
 
