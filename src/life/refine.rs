@@ -10,7 +10,7 @@ use crate::search::{Limits, Ownership, Search, SearchConfig};
 use crate::life::chain::{Chain, DEAD_SHARE};
 
 /// Chains whose playout verdict lies closer than this to [`DEAD_SHARE`]
-/// are judged again by a search ([`refine`]). Uniform playouts are
+/// are judged again by a search (`refine`). Uniform playouts are
 /// unbiased only for settled shapes; within this band their verdict is a
 /// coin toss that better play can tip either way.
 pub const REFINE_MARGIN: f64 = 0.1;
