@@ -59,7 +59,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::area::{Areas, BORDER_BLACK, BORDER_WHITE, border_bit};
 use crate::board::{Board, Cell, Color, MAX_POINTS, Point};
-use crate::playout::{move_limit, play_out_with};
+use crate::playout::{move_limit, owner_at_end, play_out_with, random_empty_where};
 
 pub mod benson;
 mod chain;
@@ -228,46 +228,13 @@ fn life_move_ok(board: &Board, color: Color, p: Point) -> bool {
 
 /// A random move for the life playouts, or `None` (pass).
 fn life_move<R: Rng>(board: &Board, color: Color, rng: &mut R) -> Option<Point> {
-    let n = board.empty_count();
-    if n == 0 {
-        return None;
-    }
-    let mut i = ((u64::from(rng.next_u32()) * n as u64) >> 32) as usize;
-    for _ in 0..n {
-        let p = board.empty_at(i);
-        if life_move_ok(board, color, p) {
-            return Some(p);
-        }
-        i += 1;
-        if i == n {
-            i = 0;
-        }
-    }
-    None
+    random_empty_where(board, rng, |p| life_move_ok(board, color, p))
 }
 
 /// Plays one life playout on `board` to the end.
 fn life_playout<R: Rng>(board: &mut Board, first: Color, rng: &mut R) {
     let limit = move_limit(board.size());
     play_out_with(board, first, limit, |b, c| life_move(b, c, rng));
-}
-
-/// Who owns `p` at the end of a playout: the stone's colour, or the colour
-/// of every neighbour of an empty point.
-fn final_owner(board: &Board, p: Point) -> Option<Color> {
-    if let Some(c) = board.color_at(p) {
-        return Some(c);
-    }
-    let mut owner = None;
-    for n in board.neighbors(p) {
-        if let Some(c) = board.color_at(n) {
-            if owner.is_some_and(|o| o != c) {
-                return None;
-            }
-            owner = Some(c);
-        }
-    }
-    owner
 }
 
 /// Analyses `board` with [`PLAYOUTS`] playouts.
@@ -398,7 +365,7 @@ fn judge(board: &Board, playouts: usize) -> Analysis {
         life_playout(&mut b, first, &mut rng);
         done += 1;
         for p in b.points() {
-            match final_owner(&b, p) {
+            match owner_at_end(&b, p) {
                 Some(Color::Black) => black[p.index()] += 1,
                 Some(Color::White) => white[p.index()] += 1,
                 None => {}

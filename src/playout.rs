@@ -14,6 +14,18 @@ use crate::board::{Board, Color, Point};
 /// its own eyes, or `None` when there is none (the player passes).
 #[inline]
 pub fn random_move<R: Rng>(board: &Board, color: Color, rng: &mut R) -> Option<Point> {
+    random_empty_where(board, rng, |p| board.is_playout_move(color, p))
+}
+
+/// The first empty point satisfying `ok` in the list of empty points,
+/// scanning on from a uniformly random start (one random number), or
+/// `None` when none does. The scan every random playout policy shares.
+#[inline]
+pub fn random_empty_where<R: Rng>(
+    board: &Board,
+    rng: &mut R,
+    ok: impl Fn(Point) -> bool,
+) -> Option<Point> {
     let n = board.empty_count();
     if n == 0 {
         return None;
@@ -24,7 +36,7 @@ pub fn random_move<R: Rng>(board: &Board, color: Color, rng: &mut R) -> Option<P
     let mut i = start;
     for _ in 0..n {
         let p = board.empty_at(i);
-        if board.is_playout_move(color, p) {
+        if ok(p) {
             return Some(p);
         }
         i += 1;
@@ -79,33 +91,36 @@ pub fn move_limit(size: usize) -> usize {
     3 * size * size + 20
 }
 
+/// Who owns `p` at the end of a playout: the stone's colour, or the one
+/// colour of every stone next to an empty point (`None` when both or none).
+#[inline]
+pub fn owner_at_end(board: &Board, p: Point) -> Option<Color> {
+    if let Some(c) = board.color_at(p) {
+        return Some(c);
+    }
+    let mut owner = None;
+    for n in board.neighbors(p) {
+        if let Some(c) = board.color_at(n) {
+            if owner.is_some_and(|o| o != c) {
+                return None;
+            }
+            owner = Some(c);
+        }
+    }
+    owner
+}
+
 /// Area score of a finished playout from Black's view, before komi: stones
 /// plus empty points whose every neighbour is one colour.
 pub fn area_score(board: &Board) -> i32 {
-    let mut score = 0;
-    for p in board.points() {
-        match board.color_at(p) {
-            Some(Color::Black) => score += 1,
-            Some(Color::White) => score -= 1,
-            None => {
-                let mut black = false;
-                let mut white = false;
-                for n in board.neighbors(p) {
-                    match board.color_at(n) {
-                        Some(Color::Black) => black = true,
-                        Some(Color::White) => white = true,
-                        None => {}
-                    }
-                }
-                if black && !white {
-                    score += 1;
-                } else if white && !black {
-                    score -= 1;
-                }
-            }
-        }
-    }
-    score
+    board
+        .points()
+        .map(|p| match owner_at_end(board, p) {
+            Some(Color::Black) => 1,
+            Some(Color::White) => -1,
+            None => 0,
+        })
+        .sum()
 }
 
 #[cfg(test)]
