@@ -358,29 +358,6 @@ fn stones_by(lead: f64) -> String {
     format!("{} {unit}", stones(x))
 }
 
-/// What a point of a scored position is, for a picture of the count
-/// ([`svg`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PointKind {
-    /// A living stone outside seki.
-    Stone(Color),
-    /// A living stone of a chain in seki.
-    Seki(Color),
-    /// A dead stone; `owner` gets its point (`None`: nobody, which the
-    /// analysis's consistency step rules out, but the picture does not rely
-    /// on it).
-    Dead { color: Color, owner: Option<Color> },
-    /// An empty point of `Color`'s territory (area).
-    Territory(Color),
-    /// An empty point nobody owns (a point in seki, or an open border).
-    Neutral,
-    /// A dame the settling filled: it counts for nobody.
-    Dame,
-    /// A teire the settling added for `Color`: a stone of his under area
-    /// counting, not his territory under territory counting.
-    Teire(Color),
-}
-
 /// Every point of `game`'s board as [`PointKind`], row by row from the
 /// bottom left (index `row * size + col`), with the dead stones of
 /// `analysis` and ownership as [`owners`] counts it.
@@ -474,7 +451,10 @@ pub fn score(game: &Game, analysis: &Analysis) -> Score {
     Breakdown::new(game, analysis).score()
 }
 
+mod kind;
 pub mod svg;
+
+pub use kind::PointKind;
 
 #[cfg(test)]
 pub(crate) mod tests;

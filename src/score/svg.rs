@@ -15,7 +15,7 @@
 
 use std::fmt::Write;
 
-use super::PointKind;
+use super::kind::PointKind;
 use crate::board::{Color, column_letter};
 use crate::game::fixed_handicap_points;
 
