@@ -415,6 +415,13 @@ impl Board {
         }
     }
 
+    /// [`Board::liberties`] without a branch: empty and border cells read
+    /// the dummy head 0, whose count stays 0.
+    #[inline]
+    pub fn chain_libs(&self, p: Point) -> usize {
+        self.libs[ix(self.head[p.index()])] as usize
+    }
+
     /// Number of stones in the chain at `p` (0 for an empty point).
     #[inline]
     pub fn chain_len(&self, p: Point) -> usize {
@@ -950,6 +957,25 @@ impl Board {
         !ko & !eye & lives
     }
 
+    /// Whether a stone lies within Manhattan distance `d` of the point at
+    /// column `col` and row `row` (on the board).
+    pub fn stone_within(&self, col: usize, row: usize, d: usize) -> bool {
+        let size = self.size();
+        let stride = self.stride as usize;
+        for r in row.saturating_sub(d)..(row + d + 1).min(size) {
+            let reach = d - r.abs_diff(row);
+            let first = (r + 1) * stride + col.saturating_sub(reach) + 1;
+            let last = (r + 1) * stride + (col + reach).min(size - 1) + 1;
+            if self.cells[first..=last]
+                .iter()
+                .any(|&c| c == Cell::Black || c == Cell::White)
+            {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Whether `color` at the empty point `p` would leave its chain with at
     /// most one liberty without capturing anything (a self-atari). Cheap in
     /// the common case: two distinct empty neighbours, a capture, or a
@@ -1177,6 +1203,27 @@ mod tests {
             let b = Board::new(n).expect("valid size");
             assert_eq!(b.empty_count(), n * n);
             assert!(b.verify().is_ok());
+        }
+    }
+
+    #[test]
+    fn stone_within_is_the_manhattan_diamond() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
+        for size in [2, 5, 9, 19] {
+            let mut b = Board::new(size).expect("size");
+            crate::playout::play_out(&mut b, Color::Black, size * size / 3, &mut rng);
+            for col in 0..size {
+                for row in 0..size {
+                    for d in 0..5 {
+                        let brute = b.points().any(|q| {
+                            let (x, y) = b.coords(q);
+                            b.color_at(q).is_some() && x.abs_diff(col) + y.abs_diff(row) <= d
+                        });
+                        assert_eq!(b.stone_within(col, row, d), brute, "{size} {col} {row} {d}");
+                    }
+                }
+            }
         }
     }
 

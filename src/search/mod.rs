@@ -168,12 +168,12 @@ struct Worker {
     tree: Tree,
     rng: SmallRng,
     /// Per cell: playouts that ended with the point Black's / White's.
-    own: Vec<[u32; 2]>,
+    own: Box<[[u32; 2]; MAX_POINTS]>,
     own_playouts: u64,
     path: Vec<usize>,
     /// Moves of the current simulation from the root (`None`: pass).
     seq: Vec<(Option<Point>, Color)>,
-    first: Vec<u8>,
+    first: Box<[u8; MAX_POINTS]>,
     buf: Vec<Point>,
     children: Vec<(Move, f32, f32)>,
     /// The board of the current simulation, reused: copying the root onto
@@ -186,11 +186,11 @@ impl Worker {
         Worker {
             tree: Tree::new(max_nodes),
             rng: SmallRng::seed_from_u64(seed),
-            own: vec![[0; 2]; MAX_POINTS],
+            own: Box::new([[0; 2]; MAX_POINTS]),
             own_playouts: 0,
             path: Vec::new(),
             seq: Vec::new(),
-            first: vec![0; MAX_POINTS],
+            first: Box::new([0; MAX_POINTS]),
             buf: Vec::new(),
             children: Vec::new(),
             board: None,
@@ -659,10 +659,10 @@ fn expand(
     last: Option<Point>,
     root_moves: Option<&[Point]>,
 ) {
-    let priors = Priors::new(board, color);
+    let priors = Priors::new(board, color, last);
     w.children.clear();
     let add = |p: Point, out: &mut Vec<(Move, f32, f32)>| {
-        let (n, v) = priors.prior(board, color, p, last);
+        let (n, v) = priors.prior(board, color, p);
         out.push((Move::Place(p), n, v));
     };
     match root_moves {
@@ -731,11 +731,26 @@ fn simulate(w: &mut Worker, ctx: &RootCtx) {
         w.path.push(child);
     }
 
+    heavy_playout(w, &mut board, ctx, color, last);
+    let score = score_playout(w, &board, ctx);
+    backup(w, ctx, score);
+    w.board = Some(board);
+}
+
+/// Plays the simulation out from the end of its tree path.
+#[inline(never)]
+fn heavy_playout(
+    w: &mut Worker,
+    board: &mut Board,
+    ctx: &RootCtx,
+    mut color: Color,
+    mut last: Option<Point>,
+) {
     // Play out.
     let mut passes = 0;
     let mut moves = 0;
     while passes < 2 && moves < ctx.move_limit {
-        match policy::playout_move(&board, color, last, &mut w.rng, &mut w.buf) {
+        match policy::playout_move(board, color, last, &mut w.rng, &mut w.buf) {
             Some(p) => {
                 board.play_unchecked(color, p);
                 w.seq.push((Some(p), color));
@@ -751,8 +766,12 @@ fn simulate(w: &mut Worker, ctx: &RootCtx) {
         moves += 1;
         color = color.opponent();
     }
+}
 
-    // Score (area, Tromp-Taylor on the final board) and ownership.
+/// Scores the final board of a simulation (area, Tromp-Taylor) and adds
+/// it to the ownership counts. Returns Black's score, komi included.
+#[inline(never)]
+fn score_playout(w: &mut Worker, board: &Board, ctx: &RootCtx) -> f64 {
     let mut black = 0i32;
     for p in board.points() {
         let owner = match board.color_at(p) {
@@ -779,7 +798,12 @@ fn simulate(w: &mut Worker, ctx: &RootCtx) {
         }
     }
     w.own_playouts += 1;
-    let score = f64::from(black) - ctx.komi;
+    f64::from(black) - ctx.komi
+}
+
+/// Backs the result of a simulation up its path.
+#[inline(never)]
+fn backup(w: &mut Worker, ctx: &RootCtx, score: f64) {
     let black_result: f32 = if score > 0.0 {
         1.0
     } else if score < 0.0 {
@@ -817,14 +841,18 @@ fn simulate(w: &mut Worker, ctx: &RootCtx) {
         if w.tree.nodes[i].expanded {
             let r = result_for(to_move);
             let mine = code(to_move);
-            for c in w.tree.children(i) {
-                let n = &mut w.tree.nodes[c];
-                if let Move::Place(p) = n.mv
-                    && w.first[p.index()] == mine
-                {
-                    n.amaf_n += 1.0;
-                    n.amaf_w += r;
-                }
+            // Without a branch (about half the children match, at random):
+            // adding 0.0 leaves a count unchanged, bit for bit (they are
+            // never -0.0).
+            let range = w.tree.children(i);
+            for n in &mut w.tree.nodes[range] {
+                let hit = match n.mv {
+                    Move::Place(p) => w.first[p.index()] == mine,
+                    Move::Pass => false,
+                };
+                let h = f32::from(u8::from(hit));
+                n.amaf_n += h;
+                n.amaf_w += r * h;
             }
         }
     }
@@ -833,7 +861,6 @@ fn simulate(w: &mut Worker, ctx: &RootCtx) {
             w.first[p.index()] = 0;
         }
     }
-    w.board = Some(board);
 }
 
 /// Playouts per second of the search from the empty board of side `size`,

@@ -21,8 +21,6 @@
 //! move, maluses for self-atari and for first/second line moves in empty
 //! areas.
 
-use std::sync::OnceLock;
-
 use rand::Rng;
 
 use crate::board::{Board, Cell, Color, Point};
@@ -69,7 +67,31 @@ fn atari_liberty(board: &Board, p: Point) -> Option<Point> {
 /// If `color` playing at the empty point `p` would leave its chain with a
 /// single liberty (and capture nothing), the size of that chain; `None`
 /// otherwise (two liberties or more, or a capture).
+#[inline]
 pub fn self_atari(board: &Board, color: Color, p: Point) -> Option<usize> {
+    // The common cases first, from the four neighbours alone and without
+    // branches: two empty neighbours, a capture, or an own neighbour chain
+    // with three liberties or more each mean "no" (as the walk below finds,
+    // whatever the order of the neighbours).
+    let nb = board.neighbors(p);
+    let cells = nb.map(|q| board.cell(q) as u8);
+    let w = u32::from_le_bytes(cells);
+    const ONES: u32 = 0x0101_0101;
+    let empties = (!(w | w >> 1) & ONES).count_ones();
+    let own = color as u8 + 1;
+    let mut safe = empties >= 2;
+    for (i, &q) in nb.iter().enumerate() {
+        let libs = board.chain_libs(q);
+        safe |= ((cells[i] == own) & (libs >= 3)) | ((cells[i] == 3 - own) & (libs == 1));
+    }
+    if safe {
+        return None;
+    }
+    self_atari_walk(board, color, p)
+}
+
+/// [`self_atari`] by walking the neighbour chains' liberties.
+fn self_atari_walk(board: &Board, color: Color, p: Point) -> Option<usize> {
     let mut libs = [p; 2];
     let mut n_libs = 0;
     let mut size = 1;
@@ -212,62 +234,69 @@ const PATTERNS: &[[&str; 3]] = &[
     ["?OX", "X.O", "   "], // edge: cut
 ];
 
-/// The pattern table: one bit per 3x3 code.
-fn pattern_table() -> &'static [u64; 1024] {
-    static TABLE: OnceLock<Box<[u64; 1024]>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = Box::new([0u64; 1024]);
-        for pat in PATTERNS {
-            let grid: Vec<Vec<char>> = pat.iter().map(|r| r.chars().collect()).collect();
-            for t in 0..8 {
-                for swap in [false, true] {
-                    // The 8 neighbours NW N NE W E SW S SE of the transformed
-                    // pattern (row 0 of the grid is north).
-                    let mut cells = ['?'; 8];
-                    let order = [
-                        (0, 0),
-                        (0, 1),
-                        (0, 2),
-                        (1, 0),
-                        (1, 2),
-                        (2, 0),
-                        (2, 1),
-                        (2, 2),
-                    ];
-                    for (k, &(r, c)) in order.iter().enumerate() {
-                        let (r, c) = transform(t, r, c);
-                        let ch = grid[r][c];
-                        cells[k] = if swap { swap_colors(ch) } else { ch };
-                    }
-                    fill(&cells, 0, 0, &mut table);
+/// The pattern table: one bit per 3x3 code, built at compile time.
+static PATTERN_TABLE: [u64; 1024] = pattern_table();
+
+const fn pattern_table() -> [u64; 1024] {
+    let mut table = [0u64; 1024];
+    // The 8 neighbours NW N NE W E SW S SE (row 0 of the grid is north).
+    const ORDER: [(usize, usize); 8] = [
+        (0, 0),
+        (0, 1),
+        (0, 2),
+        (1, 0),
+        (1, 2),
+        (2, 0),
+        (2, 1),
+        (2, 2),
+    ];
+    let mut k = 0;
+    while k < PATTERNS.len() {
+        let pat = PATTERNS[k];
+        let mut t = 0;
+        while t < 8 {
+            let mut swap = 0;
+            while swap < 2 {
+                // The 8 neighbours of the transformed pattern.
+                let mut cells = [b'?'; 8];
+                let mut j = 0;
+                while j < 8 {
+                    let (r, c) = transform(t, ORDER[j].0, ORDER[j].1);
+                    let ch = pat[r].as_bytes()[c];
+                    cells[j] = if swap == 1 { swap_colors(ch) } else { ch };
+                    j += 1;
                 }
+                fill(&cells, 0, 0, &mut table);
+                swap += 1;
             }
+            t += 1;
         }
-        table
-    })
+        k += 1;
+    }
+    table
 }
 
 /// The `t`-th of the 8 symmetries of the 3x3 grid, applied to (row, col).
-fn transform(t: usize, r: usize, c: usize) -> (usize, usize) {
+const fn transform(t: usize, r: usize, c: usize) -> (usize, usize) {
     let (r, c) = if t & 1 != 0 { (c, r) } else { (r, c) };
     let r = if t & 2 != 0 { 2 - r } else { r };
     let c = if t & 4 != 0 { 2 - c } else { c };
     (r, c)
 }
 
-fn swap_colors(ch: char) -> char {
+const fn swap_colors(ch: u8) -> u8 {
     match ch {
-        'X' => 'O',
-        'O' => 'X',
-        'x' => 'o',
-        'o' => 'x',
+        b'X' => b'O',
+        b'O' => b'X',
+        b'x' => b'o',
+        b'o' => b'x',
         other => other,
     }
 }
 
 /// Sets the table bit of every code matching `cells[k..]`, with `code`
 /// holding the cells before `k`.
-fn fill(cells: &[char; 8], k: usize, code: usize, table: &mut [u64; 1024]) {
+const fn fill(cells: &[u8; 8], k: usize, code: usize, table: &mut [u64; 1024]) {
     if k == 8 {
         table[code >> 6] |= 1 << (code & 63);
         return;
@@ -277,16 +306,18 @@ fn fill(cells: &[char; 8], k: usize, code: usize, table: &mut [u64; 1024]) {
     const W: usize = Cell::White as usize;
     const EDGE: usize = Cell::Border as usize;
     let options: &[usize] = match cells[k] {
-        '.' => &[E],
-        'X' => &[B],
-        'O' => &[W],
-        'x' => &[E, W, EDGE],
-        'o' => &[E, B, EDGE],
-        ' ' => &[EDGE],
+        b'.' => &[E],
+        b'X' => &[B],
+        b'O' => &[W],
+        b'x' => &[E, W, EDGE],
+        b'o' => &[E, B, EDGE],
+        b' ' => &[EDGE],
         _ => &[E, B, W, EDGE],
     };
-    for &o in options {
-        fill(cells, k + 1, code | o << (2 * k), table);
+    let mut i = 0;
+    while i < options.len() {
+        fill(cells, k + 1, code | options[i] << (2 * k), table);
+        i += 1;
     }
 }
 
@@ -294,7 +325,22 @@ fn fill(cells: &[char; 8], k: usize, code: usize, table: &mut [u64; 1024]) {
 #[inline]
 pub fn matches_pattern(board: &Board, p: Point) -> bool {
     let code = pattern_code(board, p);
-    pattern_table()[code >> 6] & (1 << (code & 63)) != 0
+    PATTERN_TABLE[code >> 6] & (1 << (code & 63)) != 0
+}
+
+/// Adds to `buf` the empty neighbours of `last` that match a pattern and
+/// are neither illegal, own eyes nor self-ataris.
+fn pattern_moves(board: &Board, color: Color, last: Point, buf: &mut Vec<Point>) {
+    buf.clear();
+    for q in neighborhood(board, last).into_iter().skip(1) {
+        if board.cell(q) == Cell::Empty
+            && matches_pattern(board, q)
+            && board.is_playout_move(color, q)
+            && self_atari(board, color, q).is_none()
+        {
+            buf.push(q);
+        }
+    }
 }
 
 /// Chooses the playout move of `color`, given the last move (if it was not
@@ -316,16 +362,7 @@ pub fn playout_move<R: Rng>(
             }
         }
         if rng.random_bool(PROB_PATTERN) {
-            buf.clear();
-            for q in neighborhood(board, last).into_iter().skip(1) {
-                if board.cell(q) == Cell::Empty
-                    && matches_pattern(board, q)
-                    && board.is_playout_move(color, q)
-                    && self_atari(board, color, q).is_none()
-                {
-                    buf.push(q);
-                }
-            }
+            pattern_moves(board, color, last, buf);
             if !buf.is_empty() {
                 return Some(buf[rng.random_range(0..buf.len())]);
             }
@@ -383,6 +420,8 @@ pub fn random_move<R: Rng>(board: &Board, color: Color, rng: &mut R) -> Option<P
 pub struct Priors {
     /// Bonus (visits = wins) per point for captures and escapes.
     bonus: Vec<(Point, f32)>,
+    /// The (column, row) of the last move.
+    last: Option<(usize, usize)>,
 }
 
 /// Even prior: 10 visits at 50%.
@@ -400,8 +439,9 @@ const PRIOR_NEAR: [f32; 3] = [24.0, 22.0, 8.0];
 pub const PRIOR_PASS: (f32, f32) = (10.0, 0.0);
 
 impl Priors {
-    /// Scans `board` for chains in atari (for `color` to move).
-    pub fn new(board: &Board, color: Color) -> Priors {
+    /// Scans `board` for chains in atari (for `color` to move), the last
+    /// move having been `last`.
+    pub fn new(board: &Board, color: Color, last: Option<Point>) -> Priors {
         let mut bonus = Vec::new();
         for p in board.points() {
             if board.color_at(p).is_none() || board.chain(p) != p || board.liberties(p) != 1 {
@@ -420,12 +460,14 @@ impl Priors {
                 bonus.push((lib, PRIOR_CAPTURE_MANY));
             }
         }
-        Priors { bonus }
+        Priors {
+            bonus,
+            last: last.map(|l| board.coords(l)),
+        }
     }
 
-    /// The prior of `color` playing at `p` (a legal move), the last move
-    /// having been `last`.
-    pub fn prior(&self, board: &Board, color: Color, p: Point, last: Option<Point>) -> (f32, f32) {
+    /// The prior of `color` playing at `p` (a legal move).
+    pub fn prior(&self, board: &Board, color: Color, p: Point) -> (f32, f32) {
         let mut n = PRIOR_EVEN;
         let mut w = PRIOR_EVEN / 2.0;
         for &(q, b) in &self.bonus {
@@ -434,10 +476,9 @@ impl Priors {
                 w += b;
             }
         }
-        if let Some(l) = last {
-            let (x0, y0) = board.coords(l);
-            let (x1, y1) = board.coords(p);
-            let d = x0.abs_diff(x1) + y0.abs_diff(y1);
+        let (x, y) = board.coords(p);
+        if let Some((x0, y0)) = self.last {
+            let d = x0.abs_diff(x) + y0.abs_diff(y);
             if (1..=3).contains(&d) {
                 n += PRIOR_NEAR[d - 1];
                 w += PRIOR_NEAR[d - 1];
@@ -451,9 +492,8 @@ impl Priors {
             n += PRIOR_SELF_ATARI;
         }
         let size = board.size();
-        let (x, y) = board.coords(p);
         let height = x.min(y).min(size - 1 - x).min(size - 1 - y);
-        if height <= 2 && size >= 9 && empty_area(board, x, y, 3) {
+        if height <= 2 && size >= 9 && !board.stone_within(x, y, 3) {
             n += PRIOR_EMPTY_AREA;
             if height == 2 {
                 w += PRIOR_EMPTY_AREA;
@@ -461,25 +501,6 @@ impl Priors {
         }
         (n, w)
     }
-}
-
-/// Whether there is no stone within Manhattan distance `d` of (x, y).
-fn empty_area(board: &Board, x: usize, y: usize, d: usize) -> bool {
-    let d = d as isize;
-    for dx in -d..=d {
-        for dy in -(d - dx.abs())..=(d - dx.abs()) {
-            let (cx, cy) = (x as isize + dx, y as isize + dy);
-            if cx < 0 || cy < 0 {
-                continue;
-            }
-            if let Some(q) = board.point(cx as usize, cy as usize)
-                && board.color_at(q).is_some()
-            {
-                return false;
-            }
-        }
-    }
-    true
 }
 
 #[cfg(test)]
@@ -510,6 +531,43 @@ mod tests {
         assert_eq!(self_atari(&b, Color::Black, p), Some(3));
         let q = b.point(4, 4).expect("pt");
         assert_eq!(self_atari(&b, Color::Black, q), None);
+    }
+
+    #[test]
+    fn quick_self_atari_answers_as_the_walk() {
+        // Positions along heavy playouts, every empty point, both colours.
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut buf = Vec::new();
+        let mut checked = [0usize; 2];
+        for size in [5, 9, 13, 19] {
+            for _ in 0..6 {
+                let mut b = Board::new(size).expect("size");
+                let mut color = Color::Black;
+                let mut last = None;
+                for _ in 0..size * size * 2 {
+                    for p in b.points().filter(|&p| b.cell(p) == Cell::Empty) {
+                        for c in [Color::Black, Color::White] {
+                            let walk = self_atari_walk(&b, c, p);
+                            assert_eq!(self_atari(&b, c, p), walk, "{b:?} {p:?} {c:?}");
+                            checked[usize::from(walk.is_some())] += 1;
+                        }
+                    }
+                    match playout_move(&b, color, last, &mut rng, &mut buf) {
+                        Some(p) => {
+                            b.play_unchecked(color, p);
+                            last = Some(p);
+                        }
+                        None => {
+                            b.clear_ko();
+                            last = None;
+                        }
+                    }
+                    color = color.opponent();
+                }
+            }
+        }
+        // Both answers occur often.
+        assert!(checked[0] > 1000 && checked[1] > 1000, "{checked:?}");
     }
 
     #[test]
