@@ -941,20 +941,56 @@ impl Board {
         // has the own colour's bit (own stones and border cells do), and at
         // most one diagonal is an opponent stone (none on the edge).
         let own_bits = own as u32 * ONES;
-        let all_own = w & own_bits == own_bits;
-        let d = u32::from_le_bytes(self.diagonals(p).map(|n| self.cells[n.index()] as u8));
-        // Opponent stones have the opponent bit and not the own bit.
-        let opp_stones = (d >> (opp as u32 - 1)) & !(d >> (own as u32 - 1)) & ONES;
-        let edge = d & (d >> 1) & ONES != 0;
-        let eye = all_own & (opp_stones.count_ones() + u32::from(edge) <= 1);
-        // Not a suicide if an own chain keeps a liberty or an opponent chain
-        // is captured. (Border cells read the dummy entry 0.)
-        let mut lives = false;
-        for i in 0..4 {
-            let libs = self.libs[ix(self.head[nb[i].index()])];
-            lives |= ((c[i] == own) & (libs > 1)) | ((c[i] == opp) & (libs == 1));
+        if w & own_bits == own_bits {
+            // Own stones and border cells all round: an eye unless the
+            // diagonals say otherwise (the usual answer at the end of a
+            // playout, where every remaining point is tried).
+            let d = u32::from_le_bytes(self.diagonals(p).map(|n| self.cells[n.index()] as u8));
+            // Opponent stones have the opponent bit and not the own bit.
+            let opp_stones = (d >> (opp as u32 - 1)) & !(d >> (own as u32 - 1)) & ONES;
+            let edge = d & (d >> 1) & ONES != 0;
+            if opp_stones.count_ones() + u32::from(edge) <= 1 {
+                return false;
+            }
         }
-        !ko & !eye & lives
+        // Not a suicide if an own chain keeps a liberty or an opponent chain
+        // is captured. (Border cells read the dummy entry 0.) Bit
+        // (cell << 2 | min(liberties, 2)) of `mask` is set for an own chain
+        // with 2 liberties or more and an opponent chain with one.
+        let mask = 1u32 << ((own as u32) << 2 | 2) | 1 << ((opp as u32) << 2 | 1);
+        let mut lives = 0;
+        for i in 0..4 {
+            let libs = u32::from(self.libs[ix(self.head[nb[i].index()])].min(2));
+            lives |= mask >> ((c[i] as u32) << 2 | libs);
+        }
+        !ko & (lives & 1 != 0)
+    }
+
+    /// The cells of the 8 neighbours of `p` (orthogonal and diagonal), 2
+    /// bits each ([`Cell`] values), in the order NW N NE W E SW S SE (north
+    /// is the row above, `p + stride`): the 3x3 pattern of the point. The
+    /// three rows are read from three places, not eight.
+    #[inline]
+    pub fn pattern3(&self, p: Point) -> usize {
+        let s = usize::from(self.stride);
+        let row = |i: usize| -> [Cell; 3] {
+            // (Never clamped: cells of a board lie far below the end.)
+            let i = i.min(MAX_POINTS - 3);
+            [self.cells[i], self.cells[i + 1], self.cells[i + 2]]
+        };
+        let i = p.index();
+        let [nw, n, ne] = row(i + s - 1);
+        let [w, _, e] = row(i - 1);
+        let [sw, so, se] = row(i - s - 1);
+        let c = |x: Cell| x as usize;
+        c(nw)
+            | c(n) << 2
+            | c(ne) << 4
+            | c(w) << 6
+            | c(e) << 8
+            | c(sw) << 10
+            | c(so) << 12
+            | c(se) << 14
     }
 
     /// Whether a stone lies within Manhattan distance `d` of the point at

@@ -78,13 +78,19 @@ pub fn self_atari(board: &Board, color: Color, p: Point) -> Option<usize> {
     let w = u32::from_le_bytes(cells);
     const ONES: u32 = 0x0101_0101;
     let empties = (!(w | w >> 1) & ONES).count_ones();
-    let own = color as u8 + 1;
-    let mut safe = empties >= 2;
-    for (i, &q) in nb.iter().enumerate() {
-        let libs = board.chain_libs(q);
-        safe |= ((cells[i] == own) & (libs >= 3)) | ((cells[i] == 3 - own) & (libs == 1));
+    if empties >= 2 {
+        return None;
     }
-    if safe {
+    // Bit (cell << 2 | min(liberties, 3)) of this mask is set for an own
+    // chain with 3 liberties or more and an opponent chain with one.
+    let own = color as u32 + 1;
+    let mask = 1u32 << (own << 2 | 3) | 1 << ((3 - own) << 2 | 1);
+    let mut safe = 0;
+    for (i, &q) in nb.iter().enumerate() {
+        let libs = board.chain_libs(q).min(3) as u32;
+        safe |= mask >> (u32::from(cells[i]) << 2 | libs);
+    }
+    if safe & 1 != 0 {
         return None;
     }
     self_atari_walk(board, color, p)
@@ -146,9 +152,18 @@ fn self_atari_walk(board: &Board, color: Color, p: Point) -> Option<usize> {
 /// Adds to `out` the moves that capture or save chains in atari at or
 /// around `around` (the point and its 8 neighbours), for `color` to move.
 fn atari_moves(board: &Board, color: Color, around: Point, out: &mut Vec<Point>) {
+    // Most of the time no chain around is in atari: look first without
+    // branches (empty and border cells count no liberties).
+    let around9 = neighborhood(board, around);
+    if !around9
+        .iter()
+        .fold(false, |any, &q| any | (board.chain_libs(q) == 1))
+    {
+        return;
+    }
     let mut heads = [around; 9];
     let mut n_heads = 0;
-    for q in neighborhood(board, around) {
+    for q in around9 {
         if board.color_at(q).is_none() || board.liberties(q) != 1 {
             continue;
         }
@@ -207,11 +222,7 @@ fn neighborhood(board: &Board, p: Point) -> [Point; 9] {
 /// (2 bits each) in the order NW N NE W E SW S SE.
 #[inline]
 fn pattern_code(board: &Board, p: Point) -> usize {
-    let [s, w, e, n] = board.neighbors(p);
-    let [sw, _, _, nw] = board.neighbors(w);
-    let [se, _, _, ne] = board.neighbors(e);
-    let c = |q: Point| board.cell(q) as usize;
-    c(nw) | c(n) << 2 | c(ne) << 4 | c(w) << 6 | c(e) << 8 | c(sw) << 10 | c(s) << 12 | c(se) << 14
+    board.pattern3(p)
 }
 
 /// Michi's 3x3 playout patterns (from MoGo). `X`/`O` are stones of either
