@@ -993,6 +993,30 @@ impl Board {
             | c(se) << 14
     }
 
+    /// The 5x5 cells centred on `p`, as five rows of 2-bit [`Cell`] values
+    /// (column `j` from the west at bits `2j`), from two rows below `p`
+    /// (index 0) to two rows above (index 4). Near the edge some entries
+    /// lie outside the padded board and hold arbitrary cells; the 3x3
+    /// window of any point next to `p` that is on the board is exact.
+    #[inline]
+    pub fn window5(&self, p: Point) -> [u32; 5] {
+        let s = usize::from(self.stride);
+        let i = p.index();
+        let mut rows = [0u32; 5];
+        for (k, row) in rows.iter_mut().enumerate() {
+            // Below the array's start it wraps to a large index; the
+            // clamp keeps every read in the array.
+            let base = (i + k * s).wrapping_sub(2 * s + 2).min(MAX_POINTS - 5);
+            let c = &self.cells[base..base + 5];
+            *row = c[0] as u32
+                | (c[1] as u32) << 2
+                | (c[2] as u32) << 4
+                | (c[3] as u32) << 6
+                | (c[4] as u32) << 8;
+        }
+        rows
+    }
+
     /// Whether a stone lies within Manhattan distance `d` of the point at
     /// column `col` and row `row` (on the board).
     pub fn stone_within(&self, col: usize, row: usize, d: usize) -> bool {

@@ -340,17 +340,44 @@ pub fn matches_pattern(board: &Board, p: Point) -> bool {
 }
 
 /// Adds to `buf` the empty neighbours of `last` that match a pattern and
-/// are neither illegal, own eyes nor self-ataris.
+/// are neither illegal, own eyes nor self-ataris, in [`neighborhood`]'s
+/// order. The 3x3 codes of the 8 neighbours come from the 5x5 window
+/// around `last`, read once, and are looked up without branches.
 fn pattern_moves(board: &Board, color: Color, last: Point, buf: &mut Vec<Point>) {
     buf.clear();
-    for q in neighborhood(board, last).into_iter().skip(1) {
-        if board.cell(q) == Cell::Empty
-            && matches_pattern(board, q)
-            && board.is_playout_move(color, q)
-            && self_atari(board, color, q).is_none()
-        {
+    let rows = board.window5(last);
+    // (column, row) in the window of the neighbours in neighborhood()'s
+    // order after the point itself: S W E N SW SE NW NE.
+    const AT: [(u32, usize); 8] = [
+        (2, 1),
+        (1, 2),
+        (3, 2),
+        (2, 3),
+        (1, 1),
+        (3, 1),
+        (1, 3),
+        (3, 3),
+    ];
+    let mut hits = 0u32;
+    for (k, &(x, y)) in AT.iter().enumerate() {
+        let empty = (rows[y] >> (2 * x)) & 3 == Cell::Empty as u32;
+        let north = (rows[y + 1] >> (2 * (x - 1))) & 63;
+        let middle = (rows[y] >> (2 * (x - 1))) & 63;
+        let south = (rows[y - 1] >> (2 * (x - 1))) & 63;
+        let code = (north | ((middle & 3) | (middle >> 4) << 2) << 6 | south << 10) as usize;
+        let matched = (PATTERN_TABLE[code >> 6] >> (code & 63)) & 1 != 0;
+        hits |= u32::from(empty & matched) << k;
+    }
+    if hits == 0 {
+        return;
+    }
+    let around = neighborhood(board, last);
+    while hits != 0 {
+        let q = around[hits.trailing_zeros() as usize + 1];
+        if board.is_playout_move(color, q) && self_atari(board, color, q).is_none() {
             buf.push(q);
         }
+        hits &= hits - 1;
     }
 }
 
@@ -545,12 +572,13 @@ mod tests {
     }
 
     #[test]
-    fn quick_self_atari_answers_as_the_walk() {
+    fn quick_self_atari_and_pattern_window_answer_as_point_by_point() {
         // Positions along heavy playouts, every empty point, both colours.
         let mut rng = SmallRng::seed_from_u64(5);
         let mut buf = Vec::new();
         let mut checked = [0usize; 2];
-        for size in [5, 9, 13, 19] {
+        let mut patterns = 0;
+        for size in [2, 5, 9, 13, 19] {
             for _ in 0..6 {
                 let mut b = Board::new(size).expect("size");
                 let mut color = Color::Black;
@@ -562,6 +590,23 @@ mod tests {
                             assert_eq!(self_atari(&b, c, p), walk, "{b:?} {p:?} {c:?}");
                             checked[usize::from(walk.is_some())] += 1;
                         }
+                    }
+                    // The pattern step's moves, from the 5x5 window, as
+                    // point by point (around every point, edges included).
+                    for p in b.points() {
+                        let mut want = Vec::new();
+                        for q in neighborhood(&b, p).into_iter().skip(1) {
+                            if b.cell(q) == Cell::Empty
+                                && matches_pattern(&b, q)
+                                && b.is_playout_move(color, q)
+                                && self_atari(&b, color, q).is_none()
+                            {
+                                want.push(q);
+                            }
+                        }
+                        pattern_moves(&b, color, p, &mut buf);
+                        assert_eq!(buf, want, "{b:?} {p:?}");
+                        patterns += want.len();
                     }
                     match playout_move(&b, color, last, &mut rng, &mut buf) {
                         Some(p) => {
@@ -579,6 +624,7 @@ mod tests {
         }
         // Both answers occur often.
         assert!(checked[0] > 1000 && checked[1] > 1000, "{checked:?}");
+        assert!(patterns > 1000, "{patterns}");
     }
 
     #[test]
