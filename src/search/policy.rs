@@ -152,21 +152,18 @@ fn self_atari_walk(board: &Board, color: Color, p: Point) -> Option<usize> {
 /// Adds to `out` the moves that capture or save chains in atari at or
 /// around `around` (the point and its 8 neighbours), for `color` to move.
 fn atari_moves(board: &Board, color: Color, around: Point, out: &mut Vec<Point>) {
-    // Most of the time no chain around is in atari: look first without
-    // branches (empty and border cells count no liberties).
+    // One bit per stone in atari (empty and border cells count no
+    // liberties), without branches: most of the time there is none, in neighborhood()'s order.
     let around9 = neighborhood(board, around);
-    if !around9
-        .iter()
-        .fold(false, |any, &q| any | (board.chain_libs(q) == 1))
-    {
-        return;
+    let mut in_atari = 0u32;
+    for (k, &q) in around9.iter().enumerate() {
+        in_atari |= u32::from(board.chain_libs(q) == 1) << k;
     }
     let mut heads = [around; 9];
     let mut n_heads = 0;
-    for q in around9 {
-        if board.color_at(q).is_none() || board.liberties(q) != 1 {
-            continue;
-        }
+    while in_atari != 0 {
+        let q = around9[in_atari.trailing_zeros() as usize];
+        in_atari &= in_atari - 1;
         let h = board.chain(q);
         if heads[..n_heads].contains(&h) {
             continue;
