@@ -408,11 +408,9 @@ impl Board {
     /// Exact liberty count of the chain at `p` (0 for an empty point).
     #[inline]
     pub fn liberties(&self, p: Point) -> usize {
-        if self.cells[p.index()].color().is_some() {
-            self.libs[self.head[p.index()] as usize] as usize
-        } else {
-            0
-        }
+        // Without a branch: empty and border cells have the dummy head 0,
+        // whose count stays 0.
+        self.chain_libs(p)
     }
 
     /// [`Board::liberties`] without a branch: empty and border cells read
@@ -425,11 +423,8 @@ impl Board {
     /// Number of stones in the chain at `p` (0 for an empty point).
     #[inline]
     pub fn chain_len(&self, p: Point) -> usize {
-        if self.cells[p.index()].color().is_some() {
-            self.stones[self.head[p.index()] as usize] as usize
-        } else {
-            0
-        }
+        // As for liberties: the dummy head 0 counts no stones.
+        self.stones[ix(self.head[p.index()])] as usize
     }
 
     /// The stones of the chain at `p`.
@@ -1189,6 +1184,17 @@ impl Board {
     pub fn verify(&self) -> Result<(), String> {
         if self.hash != self.hash_from_scratch() {
             return Err("hash mismatch".into());
+        }
+        // The dummy head 0 of empty and border cells counts nothing
+        // (liberties, chain_len and chain_libs read it without a branch).
+        if self.libs[0] != 0 || self.stones[0] != 0 {
+            return Err("dummy head 0 counts liberties or stones".into());
+        }
+        let stride = usize::from(self.stride);
+        if let Some(i) =
+            (0..stride * stride).find(|&i| self.cells[i].color().is_none() && self.head[i] != 0)
+        {
+            return Err(format!("empty or border cell {i} has a head"));
         }
         let mut n_empty = 0;
         // Flood fill every chain once, from the first stone met.
