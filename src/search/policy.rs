@@ -58,6 +58,15 @@ pub fn chain_liberties(board: &Board, p: Point, out: &mut [Point]) -> usize {
     }
 }
 
+/// The cells of `color`'s stones and of the opponent's.
+#[inline]
+fn cells_of(color: Color) -> (Cell, Cell) {
+    match color {
+        Color::Black => (Cell::Black, Cell::White),
+        Color::White => (Cell::White, Cell::Black),
+    }
+}
+
 /// The single liberty of a chain in atari.
 fn atari_liberty(board: &Board, p: Point) -> Option<Point> {
     let mut lib = [p; 1];
@@ -98,6 +107,7 @@ pub fn self_atari(board: &Board, color: Color, p: Point) -> Option<usize> {
 
 /// [`self_atari`] by walking the neighbour chains' liberties.
 fn self_atari_walk(board: &Board, color: Color, p: Point) -> Option<usize> {
+    let (own, _) = cells_of(color);
     let mut libs = [p; 2];
     let mut n_libs = 0;
     let mut size = 1;
@@ -115,7 +125,7 @@ fn self_atari_walk(board: &Board, color: Color, p: Point) -> Option<usize> {
                 }
             }
             Cell::Border => {}
-            c if c.color() == Some(color) => {
+            c if c == own => {
                 let h = board.chain(nb);
                 if heads[..n_heads].contains(&h) {
                     continue;
@@ -152,8 +162,10 @@ fn self_atari_walk(board: &Board, color: Color, p: Point) -> Option<usize> {
 /// Adds to `out` the moves that capture or save chains in atari at or
 /// around `around` (the point and its 8 neighbours), for `color` to move.
 fn atari_moves(board: &Board, color: Color, around: Point, out: &mut Vec<Point>) {
-    // One bit per stone in atari (empty and border cells count no
-    // liberties), without branches: most of the time there is none, in neighborhood()'s order.
+    // One bit per stone in atari, in neighborhood()'s order, without
+    // branches (empty and border cells count no liberties): most of the
+    // time there is none.
+    let (own, opp) = cells_of(color);
     let around9 = neighborhood(board, around);
     let mut in_atari = 0u32;
     for (k, &q) in around9.iter().enumerate() {
@@ -173,7 +185,7 @@ fn atari_moves(board: &Board, color: Color, around: Point, out: &mut Vec<Point>)
         let Some(lib) = atari_liberty(board, q) else {
             continue;
         };
-        if board.color_at(q) != Some(color) {
+        if board.cell(q) != own {
             if board.is_playout_move(color, lib) {
                 out.push(lib);
             }
@@ -183,8 +195,8 @@ fn atari_moves(board: &Board, color: Color, around: Point, out: &mut Vec<Point>)
         let mut s = q;
         loop {
             for nb in board.neighbors(s) {
-                if board.color_at(nb) == Some(color.opponent())
-                    && board.liberties(nb) == 1
+                // (One branch for both tests.)
+                if (board.cell(nb) == opp) & (board.chain_libs(nb) == 1)
                     && let Some(l) = atari_liberty(board, nb)
                     && board.is_playout_move(color, l)
                     && !out.contains(&l)
