@@ -186,7 +186,7 @@ fn atari_moves(board: &Board, color: Color, around: Point, out: &mut Vec<Point>)
             continue;
         };
         if board.cell(q) != own {
-            if board.is_playout_move(color, lib) {
+            if board.is_playout_move_eye_first(color, lib) {
                 out.push(lib);
             }
             continue;
@@ -198,7 +198,7 @@ fn atari_moves(board: &Board, color: Color, around: Point, out: &mut Vec<Point>)
                 // (One branch for both tests.)
                 if (board.cell(nb) == opp) & (board.chain_libs(nb) == 1)
                     && let Some(l) = atari_liberty(board, nb)
-                    && board.is_playout_move(color, l)
+                    && board.is_playout_move_eye_first(color, l)
                     && !out.contains(&l)
                 {
                     out.push(l);
@@ -210,7 +210,7 @@ fn atari_moves(board: &Board, color: Color, around: Point, out: &mut Vec<Point>)
             }
         }
         // ...or extend, when that gains liberties.
-        if board.is_playout_move(color, lib) && self_atari(board, color, lib).is_none() {
+        if board.is_playout_move_eye_first(color, lib) && self_atari(board, color, lib).is_none() {
             out.push(lib);
         }
     }
@@ -383,7 +383,7 @@ fn pattern_moves(board: &Board, color: Color, last: Point, buf: &mut Vec<Point>)
     let around = neighborhood(board, last);
     while hits != 0 {
         let q = around[hits.trailing_zeros() as usize + 1];
-        if board.is_playout_move(color, q) && self_atari(board, color, q).is_none() {
+        if board.is_playout_move_eye_first(color, q) && self_atari(board, color, q).is_none() {
             buf.push(q);
         }
         hits &= hits - 1;
@@ -439,7 +439,7 @@ pub fn random_move<R: Rng>(board: &Board, color: Color, rng: &mut R) -> Option<P
     let pick = |rng: &mut R| ((u64::from(rng.next_u32()) * n as u64) >> 32) as usize;
     for _ in 0..4 {
         let p = board.empty_at(pick(rng));
-        if board.is_playout_move(color, p) && random_ok(board, color, p, rng) {
+        if board.is_playout_move_eye_first(color, p) && random_ok(board, color, p, rng) {
             return Some(p);
         }
     }
@@ -448,7 +448,7 @@ pub fn random_move<R: Rng>(board: &Board, color: Color, rng: &mut R) -> Option<P
     let mut i = start;
     for _ in 0..n {
         let p = board.empty_at(i);
-        if board.is_playout_move(color, p) {
+        if board.is_playout_move_eye_first(color, p) {
             if random_ok(board, color, p, rng) {
                 return Some(p);
             }
@@ -581,7 +581,7 @@ mod tests {
     }
 
     #[test]
-    fn quick_self_atari_and_pattern_window_answer_as_point_by_point() {
+    fn quick_tests_and_pattern_window_answer_as_the_plain_ones() {
         // Positions along heavy playouts, every empty point, both colours.
         let mut rng = SmallRng::seed_from_u64(5);
         let mut buf = Vec::new();
@@ -595,6 +595,11 @@ mod tests {
                 for _ in 0..size * size * 2 {
                     for p in b.points().filter(|&p| b.cell(p) == Cell::Empty) {
                         for c in [Color::Black, Color::White] {
+                            assert_eq!(
+                                b.is_playout_move_eye_first(c, p),
+                                b.is_playout_move(c, p),
+                                "{b:?} {p:?} {c:?}"
+                            );
                             let walk = self_atari_walk(&b, c, p);
                             assert_eq!(self_atari(&b, c, p), walk, "{b:?} {p:?} {c:?}");
                             checked[usize::from(walk.is_some())] += 1;
