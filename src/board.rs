@@ -405,21 +405,23 @@ impl Board {
     /// Exact liberty count of the chain at `p` (0 for an empty point).
     #[inline]
     pub fn liberties(&self, p: Point) -> usize {
-        if self.cells[p.index()].color().is_some() {
-            self.libs[self.head[p.index()] as usize] as usize
-        } else {
-            0
-        }
+        // Without a branch: empty and border cells have the dummy head 0,
+        // whose count stays 0.
+        self.chain_libs(p)
+    }
+
+    /// [`Board::liberties`] without a branch: empty and border cells read
+    /// the dummy head 0, whose count stays 0.
+    #[inline]
+    pub fn chain_libs(&self, p: Point) -> usize {
+        self.libs[ix(self.head[p.index()])] as usize
     }
 
     /// Number of stones in the chain at `p` (0 for an empty point).
     #[inline]
     pub fn chain_len(&self, p: Point) -> usize {
-        if self.cells[p.index()].color().is_some() {
-            self.stones[self.head[p.index()] as usize] as usize
-        } else {
-            0
-        }
+        // As for liberties: the dummy head 0 counts no stones.
+        self.stones[ix(self.head[p.index()])] as usize
     }
 
     /// The stones of the chain at `p`.
@@ -911,6 +913,21 @@ impl Board {
     /// ([`Board::is_eye`]).
     #[inline]
     pub fn is_playout_move(&self, color: Color, p: Point) -> bool {
+        self.playout_move_test::<false>(color, p)
+    }
+
+    /// [`Board::is_playout_move`], answering `false` for an own eye before
+    /// the suicide test (a branch): fewer instructions where most points
+    /// tried are eyes, as in the heavy playouts' scans, but one more
+    /// mispredicted branch elsewhere, so the light playouts keep the
+    /// branch-free version. The same answers.
+    #[inline]
+    pub fn is_playout_move_eye_first(&self, color: Color, p: Point) -> bool {
+        self.playout_move_test::<true>(color, p)
+    }
+
+    #[inline(always)]
+    fn playout_move_test<const EYE_FIRST: bool>(&self, color: Color, p: Point) -> bool {
         // In a playout the outcome is close to a coin toss, and a
         // mispredicted branch costs more than a few extra reads: one branch
         // for the common case (an empty neighbour), then none.
@@ -932,19 +949,99 @@ impl Board {
         // most one diagonal is an opponent stone (none on the edge).
         let own_bits = own as u32 * ONES;
         let all_own = w & own_bits == own_bits;
-        let d = u32::from_le_bytes(self.diagonals(p).map(|n| self.cells[n.index()] as u8));
-        // Opponent stones have the opponent bit and not the own bit.
-        let opp_stones = (d >> (opp as u32 - 1)) & !(d >> (own as u32 - 1)) & ONES;
-        let edge = d & (d >> 1) & ONES != 0;
-        let eye = all_own & (opp_stones.count_ones() + u32::from(edge) <= 1);
-        // Not a suicide if an own chain keeps a liberty or an opponent chain
-        // is captured. (Border cells read the dummy entry 0.)
-        let mut lives = false;
-        for i in 0..4 {
-            let libs = self.libs[ix(self.head[nb[i].index()])];
-            lives |= ((c[i] == own) & (libs > 1)) | ((c[i] == opp) & (libs == 1));
+        let eye = if EYE_FIRST && !all_own {
+            false
+        } else {
+            let d = u32::from_le_bytes(self.diagonals(p).map(|n| self.cells[n.index()] as u8));
+            // Opponent stones have the opponent bit and not the own bit.
+            let opp_stones = (d >> (opp as u32 - 1)) & !(d >> (own as u32 - 1)) & ONES;
+            let edge = d & (d >> 1) & ONES != 0;
+            all_own & (opp_stones.count_ones() + u32::from(edge) <= 1)
+        };
+        if EYE_FIRST && eye {
+            return false;
         }
-        !ko & !eye & lives
+        // Not a suicide if an own chain keeps a liberty or an opponent chain
+        // is captured. (Border cells read the dummy entry 0.) Bit
+        // (cell << 2 | min(liberties, 2)) of `mask` is set for an own chain
+        // with 2 liberties or more and an opponent chain with one.
+        let mask = 1u32 << ((own as u32) << 2 | 2) | 1 << ((opp as u32) << 2 | 1);
+        let mut lives = 0;
+        for i in 0..4 {
+            let libs = u32::from(self.libs[ix(self.head[nb[i].index()])].min(2));
+            lives |= mask >> ((c[i] as u32) << 2 | libs);
+        }
+        !ko & !eye & (lives & 1 != 0)
+    }
+
+    /// The cells of the 8 neighbours of `p` (orthogonal and diagonal), 2
+    /// bits each ([`Cell`] values), in the order NW N NE W E SW S SE (north
+    /// is the row above, `p + stride`): the 3x3 pattern of the point. The
+    /// three rows are read from three places, not eight.
+    #[inline]
+    pub fn pattern3(&self, p: Point) -> usize {
+        let s = usize::from(self.stride);
+        let row = |i: usize| -> [Cell; 3] {
+            // (Never clamped: cells of a board lie far below the end.)
+            let i = i.min(MAX_POINTS - 3);
+            [self.cells[i], self.cells[i + 1], self.cells[i + 2]]
+        };
+        let i = p.index();
+        let [nw, n, ne] = row(i + s - 1);
+        let [w, _, e] = row(i - 1);
+        let [sw, so, se] = row(i - s - 1);
+        let c = |x: Cell| x as usize;
+        c(nw)
+            | c(n) << 2
+            | c(ne) << 4
+            | c(w) << 6
+            | c(e) << 8
+            | c(sw) << 10
+            | c(so) << 12
+            | c(se) << 14
+    }
+
+    /// The 5x5 cells centred on `p`, as five rows of 2-bit [`Cell`] values
+    /// (column `j` from the west at bits `2j`), from two rows below `p`
+    /// (index 0) to two rows above (index 4). Near the edge some entries
+    /// lie outside the padded board and hold arbitrary cells; the 3x3
+    /// window of any point next to `p` that is on the board is exact.
+    #[inline]
+    pub fn window5(&self, p: Point) -> [u32; 5] {
+        let s = usize::from(self.stride);
+        let i = p.index();
+        let mut rows = [0u32; 5];
+        for (k, row) in rows.iter_mut().enumerate() {
+            // Below the array's start it wraps to a large index; the
+            // clamp keeps every read in the array.
+            let base = (i + k * s).wrapping_sub(2 * s + 2).min(MAX_POINTS - 5);
+            let c = &self.cells[base..base + 5];
+            *row = c[0] as u32
+                | (c[1] as u32) << 2
+                | (c[2] as u32) << 4
+                | (c[3] as u32) << 6
+                | (c[4] as u32) << 8;
+        }
+        rows
+    }
+
+    /// Whether a stone lies within Manhattan distance `d` of the point at
+    /// column `col` and row `row` (on the board).
+    pub fn stone_within(&self, col: usize, row: usize, d: usize) -> bool {
+        let size = self.size();
+        let stride = self.stride as usize;
+        for r in row.saturating_sub(d)..(row + d + 1).min(size) {
+            let reach = d - r.abs_diff(row);
+            let first = (r + 1) * stride + col.saturating_sub(reach) + 1;
+            let last = (r + 1) * stride + (col + reach).min(size - 1) + 1;
+            if self.cells[first..=last]
+                .iter()
+                .any(|&c| c == Cell::Black || c == Cell::White)
+            {
+                return true;
+            }
+        }
+        false
     }
 
     /// Whether `color` at the empty point `p` would leave its chain with at
@@ -1072,6 +1169,17 @@ impl Board {
         if self.hash != self.hash_from_scratch() {
             return Err("hash mismatch".into());
         }
+        // The dummy head 0 of empty and border cells counts nothing
+        // (liberties, chain_len and chain_libs read it without a branch).
+        if self.libs[0] != 0 || self.stones[0] != 0 {
+            return Err("dummy head 0 counts liberties or stones".into());
+        }
+        let stride = usize::from(self.stride);
+        if let Some(i) =
+            (0..stride * stride).find(|&i| self.cells[i].color().is_none() && self.head[i] != 0)
+        {
+            return Err(format!("empty or border cell {i} has a head"));
+        }
         let mut n_empty = 0;
         // Flood fill every chain once, from the first stone met.
         let mut chain_of = vec![u16::MAX; MAX_POINTS];
@@ -1145,6 +1253,27 @@ mod tests {
             let b = Board::new(n).expect("valid size");
             assert_eq!(b.empty_count(), n * n);
             assert!(b.verify().is_ok());
+        }
+    }
+
+    #[test]
+    fn stone_within_is_the_manhattan_diamond() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
+        for size in [2, 5, 9, 19] {
+            let mut b = Board::new(size).expect("size");
+            crate::playout::play_out(&mut b, Color::Black, size * size / 3, &mut rng);
+            for col in 0..size {
+                for row in 0..size {
+                    for d in 0..5 {
+                        let brute = b.points().any(|q| {
+                            let (x, y) = b.coords(q);
+                            b.color_at(q).is_some() && x.abs_diff(col) + y.abs_diff(row) <= d
+                        });
+                        assert_eq!(b.stone_within(col, row, d), brute, "{size} {col} {row} {d}");
+                    }
+                }
+            }
         }
     }
 

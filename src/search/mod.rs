@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::board::{Board, Color, MAX_POINTS, Point};
+use crate::board::{Board, Cell, Color, MAX_POINTS, Point};
 use crate::game::{Game, Move, Played};
 use crate::playout::move_limit;
 use crate::rules::Scoring;
@@ -167,13 +167,14 @@ impl RootKey {
 struct Worker {
     tree: Tree,
     rng: SmallRng,
-    /// Per cell: playouts that ended with the point Black's / White's.
-    own: Vec<[u32; 2]>,
+    /// Per cell: playouts that ended with the point nobody's (unused),
+    /// Black's, White's.
+    own: Box<[[u32; 3]; MAX_POINTS]>,
     own_playouts: u64,
     path: Vec<usize>,
     /// Moves of the current simulation from the root (`None`: pass).
     seq: Vec<(Option<Point>, Color)>,
-    first: Vec<u8>,
+    first: Box<[u8; MAX_POINTS]>,
     buf: Vec<Point>,
     children: Vec<(Move, f32, f32)>,
     /// The board of the current simulation, reused: copying the root onto
@@ -186,11 +187,11 @@ impl Worker {
         Worker {
             tree: Tree::new(max_nodes),
             rng: SmallRng::seed_from_u64(seed),
-            own: vec![[0; 2]; MAX_POINTS],
+            own: Box::new([[0; 3]; MAX_POINTS]),
             own_playouts: 0,
             path: Vec::new(),
             seq: Vec::new(),
-            first: vec![0; MAX_POINTS],
+            first: Box::new([0; MAX_POINTS]),
             buf: Vec::new(),
             children: Vec::new(),
             board: None,
@@ -198,7 +199,7 @@ impl Worker {
     }
 
     fn reset_ownership(&mut self) {
-        self.own.iter_mut().for_each(|o| *o = [0; 2]);
+        self.own.iter_mut().for_each(|o| *o = [0; 3]);
         self.own_playouts = 0;
     }
 }
@@ -519,7 +520,7 @@ impl Search {
                 }
                 let (b, w) = self.workers.iter().fold((0u64, 0u64), |(b, w), wk| {
                     let o = wk.own[p.index()];
-                    (b + u64::from(o[0]), w + u64::from(o[1]))
+                    (b + u64::from(o[1]), w + u64::from(o[2]))
                 });
                 (b as f64 - w as f64) as f32 / own_playouts as f32
             })
@@ -659,10 +660,10 @@ fn expand(
     last: Option<Point>,
     root_moves: Option<&[Point]>,
 ) {
-    let priors = Priors::new(board, color);
+    let priors = Priors::new(board, color, last);
     w.children.clear();
     let add = |p: Point, out: &mut Vec<(Move, f32, f32)>| {
-        let (n, v) = priors.prior(board, color, p, last);
+        let (n, v) = priors.prior(board, color, p);
         out.push((Move::Place(p), n, v));
     };
     match root_moves {
@@ -731,11 +732,26 @@ fn simulate(w: &mut Worker, ctx: &RootCtx) {
         w.path.push(child);
     }
 
+    heavy_playout(w, &mut board, ctx, color, last);
+    let score = score_playout(w, &board, ctx);
+    backup(w, ctx, score);
+    w.board = Some(board);
+}
+
+/// Plays the simulation out from the end of its tree path.
+#[inline(never)]
+fn heavy_playout(
+    w: &mut Worker,
+    board: &mut Board,
+    ctx: &RootCtx,
+    mut color: Color,
+    mut last: Option<Point>,
+) {
     // Play out.
     let mut passes = 0;
     let mut moves = 0;
     while passes < 2 && moves < ctx.move_limit {
-        match policy::playout_move(&board, color, last, &mut w.rng, &mut w.buf) {
+        match policy::playout_move(board, color, last, &mut w.rng, &mut w.buf) {
             Some(p) => {
                 board.play_unchecked(color, p);
                 w.seq.push((Some(p), color));
@@ -751,35 +767,38 @@ fn simulate(w: &mut Worker, ctx: &RootCtx) {
         moves += 1;
         color = color.opponent();
     }
+}
 
-    // Score (area, Tromp-Taylor on the final board) and ownership.
+/// Scores the final board of a simulation (area, Tromp-Taylor) and adds
+/// it to the ownership counts. Returns Black's score, komi included.
+#[inline(never)]
+fn score_playout(w: &mut Worker, board: &Board, ctx: &RootCtx) -> f64 {
+    // Without branches (the owner of a point is as good as random): the
+    // owner is 0 (none), 1 (Black) or 2 (White), its cell value for a
+    // stone; `own`'s entry 0 takes the points nobody owns.
     let mut black = 0i32;
     for p in board.points() {
-        let owner = match board.color_at(p) {
-            Some(c) => Some(c),
-            None => {
-                let (mut b, mut wh) = (false, false);
-                for n in board.neighbors(p) {
-                    match board.color_at(n) {
-                        Some(Color::Black) => b = true,
-                        Some(Color::White) => wh = true,
-                        None => {}
-                    }
-                }
-                match (b, wh) {
-                    (true, false) => Some(Color::Black),
-                    (false, true) => Some(Color::White),
-                    _ => None,
-                }
-            }
-        };
-        if let Some(c) = owner {
-            w.own[p.index()][c.index()] += 1;
-            black += if c == Color::Black { 1 } else { -1 };
+        let cell = board.cell(p) as u32;
+        let mut seen = 0u32;
+        for n in board.neighbors(p) {
+            seen |= 1 << (board.cell(n) as u32);
         }
+        let (b, wh) = (
+            (seen >> Cell::Black as u32) & 1,
+            (seen >> Cell::White as u32) & 1,
+        );
+        let surrounded = (b & (wh ^ 1)) | (wh & (b ^ 1)) << 1;
+        let owner = if cell != 0 { cell } else { surrounded } as usize;
+        w.own[p.index()][owner] += 1;
+        black += i32::from(owner == 1) - i32::from(owner == 2);
     }
     w.own_playouts += 1;
-    let score = f64::from(black) - ctx.komi;
+    f64::from(black) - ctx.komi
+}
+
+/// Backs the result of a simulation up its path.
+#[inline(never)]
+fn backup(w: &mut Worker, ctx: &RootCtx, score: f64) {
     let black_result: f32 = if score > 0.0 {
         1.0
     } else if score < 0.0 {
@@ -817,14 +836,22 @@ fn simulate(w: &mut Worker, ctx: &RootCtx) {
         if w.tree.nodes[i].expanded {
             let r = result_for(to_move);
             let mine = code(to_move);
-            for c in w.tree.children(i) {
-                let n = &mut w.tree.nodes[c];
-                if let Move::Place(p) = n.mv
-                    && w.first[p.index()] == mine
-                {
-                    n.amaf_n += 1.0;
-                    n.amaf_w += r;
-                }
+            // Without a branch (about half the children match, at random):
+            // adding 0.0 leaves a count unchanged, bit for bit (they are
+            // never -0.0). The 0.0 or 1.0 is made from the bits of 0 or 1
+            // passed through `black_box`, so that the compiler does not
+            // turn it back into a branch (it did with a plain conversion
+            // and with `select_unpredictable`).
+            let range = w.tree.children(i);
+            for n in &mut w.tree.nodes[range] {
+                let hit = match n.mv {
+                    Move::Place(p) => w.first[p.index()] == mine,
+                    Move::Pass => false,
+                };
+                let one = std::hint::black_box(u32::from(hit));
+                let h = f32::from_bits(one.wrapping_neg() & 1.0f32.to_bits());
+                n.amaf_n += h;
+                n.amaf_w += r * h;
             }
         }
     }
@@ -833,7 +860,6 @@ fn simulate(w: &mut Worker, ctx: &RootCtx) {
             w.first[p.index()] = 0;
         }
     }
-    w.board = Some(board);
 }
 
 /// Playouts per second of the search from the empty board of side `size`,

@@ -21,8 +21,6 @@
 //! move, maluses for self-atari and for first/second line moves in empty
 //! areas.
 
-use std::sync::OnceLock;
-
 use rand::Rng;
 
 use crate::board::{Board, Cell, Color, Point};
@@ -60,6 +58,15 @@ pub fn chain_liberties(board: &Board, p: Point, out: &mut [Point]) -> usize {
     }
 }
 
+/// The cells of `color`'s stones and of the opponent's.
+#[inline]
+fn cells_of(color: Color) -> (Cell, Cell) {
+    match color {
+        Color::Black => (Cell::Black, Cell::White),
+        Color::White => (Cell::White, Cell::Black),
+    }
+}
+
 /// The single liberty of a chain in atari.
 fn atari_liberty(board: &Board, p: Point) -> Option<Point> {
     let mut lib = [p; 1];
@@ -69,7 +76,38 @@ fn atari_liberty(board: &Board, p: Point) -> Option<Point> {
 /// If `color` playing at the empty point `p` would leave its chain with a
 /// single liberty (and capture nothing), the size of that chain; `None`
 /// otherwise (two liberties or more, or a capture).
+#[inline]
 pub fn self_atari(board: &Board, color: Color, p: Point) -> Option<usize> {
+    // The common cases first, from the four neighbours alone and without
+    // branches: two empty neighbours, a capture, or an own neighbour chain
+    // with three liberties or more each mean "no" (as the walk below finds,
+    // whatever the order of the neighbours).
+    let nb = board.neighbors(p);
+    let cells = nb.map(|q| board.cell(q) as u8);
+    let w = u32::from_le_bytes(cells);
+    const ONES: u32 = 0x0101_0101;
+    let empties = (!(w | w >> 1) & ONES).count_ones();
+    if empties >= 2 {
+        return None;
+    }
+    // Bit (cell << 2 | min(liberties, 3)) of this mask is set for an own
+    // chain with 3 liberties or more and an opponent chain with one.
+    let own = color as u32 + 1;
+    let mask = 1u32 << (own << 2 | 3) | 1 << ((3 - own) << 2 | 1);
+    let mut safe = 0;
+    for (i, &q) in nb.iter().enumerate() {
+        let libs = board.chain_libs(q).min(3) as u32;
+        safe |= mask >> (u32::from(cells[i]) << 2 | libs);
+    }
+    if safe & 1 != 0 {
+        return None;
+    }
+    self_atari_walk(board, color, p)
+}
+
+/// [`self_atari`] by walking the neighbour chains' liberties.
+fn self_atari_walk(board: &Board, color: Color, p: Point) -> Option<usize> {
+    let (own, _) = cells_of(color);
     let mut libs = [p; 2];
     let mut n_libs = 0;
     let mut size = 1;
@@ -87,7 +125,7 @@ pub fn self_atari(board: &Board, color: Color, p: Point) -> Option<usize> {
                 }
             }
             Cell::Border => {}
-            c if c.color() == Some(color) => {
+            c if c == own => {
                 let h = board.chain(nb);
                 if heads[..n_heads].contains(&h) {
                     continue;
@@ -124,12 +162,20 @@ pub fn self_atari(board: &Board, color: Color, p: Point) -> Option<usize> {
 /// Adds to `out` the moves that capture or save chains in atari at or
 /// around `around` (the point and its 8 neighbours), for `color` to move.
 fn atari_moves(board: &Board, color: Color, around: Point, out: &mut Vec<Point>) {
+    // One bit per stone in atari, in neighborhood()'s order, without
+    // branches (empty and border cells count no liberties): most of the
+    // time there is none.
+    let (own, opp) = cells_of(color);
+    let around9 = neighborhood(board, around);
+    let mut in_atari = 0u32;
+    for (k, &q) in around9.iter().enumerate() {
+        in_atari |= u32::from(board.chain_libs(q) == 1) << k;
+    }
     let mut heads = [around; 9];
     let mut n_heads = 0;
-    for q in neighborhood(board, around) {
-        if board.color_at(q).is_none() || board.liberties(q) != 1 {
-            continue;
-        }
+    while in_atari != 0 {
+        let q = around9[in_atari.trailing_zeros() as usize];
+        in_atari &= in_atari - 1;
         let h = board.chain(q);
         if heads[..n_heads].contains(&h) {
             continue;
@@ -139,8 +185,8 @@ fn atari_moves(board: &Board, color: Color, around: Point, out: &mut Vec<Point>)
         let Some(lib) = atari_liberty(board, q) else {
             continue;
         };
-        if board.color_at(q) != Some(color) {
-            if board.is_playout_move(color, lib) {
+        if board.cell(q) != own {
+            if board.is_playout_move_eye_first(color, lib) {
                 out.push(lib);
             }
             continue;
@@ -149,10 +195,10 @@ fn atari_moves(board: &Board, color: Color, around: Point, out: &mut Vec<Point>)
         let mut s = q;
         loop {
             for nb in board.neighbors(s) {
-                if board.color_at(nb) == Some(color.opponent())
-                    && board.liberties(nb) == 1
+                // (One branch for both tests.)
+                if (board.cell(nb) == opp) & (board.chain_libs(nb) == 1)
                     && let Some(l) = atari_liberty(board, nb)
-                    && board.is_playout_move(color, l)
+                    && board.is_playout_move_eye_first(color, l)
                     && !out.contains(&l)
                 {
                     out.push(l);
@@ -164,7 +210,7 @@ fn atari_moves(board: &Board, color: Color, around: Point, out: &mut Vec<Point>)
             }
         }
         // ...or extend, when that gains liberties.
-        if board.is_playout_move(color, lib) && self_atari(board, color, lib).is_none() {
+        if board.is_playout_move_eye_first(color, lib) && self_atari(board, color, lib).is_none() {
             out.push(lib);
         }
     }
@@ -185,11 +231,7 @@ fn neighborhood(board: &Board, p: Point) -> [Point; 9] {
 /// (2 bits each) in the order NW N NE W E SW S SE.
 #[inline]
 fn pattern_code(board: &Board, p: Point) -> usize {
-    let [s, w, e, n] = board.neighbors(p);
-    let [sw, _, _, nw] = board.neighbors(w);
-    let [se, _, _, ne] = board.neighbors(e);
-    let c = |q: Point| board.cell(q) as usize;
-    c(nw) | c(n) << 2 | c(ne) << 4 | c(w) << 6 | c(e) << 8 | c(sw) << 10 | c(s) << 12 | c(se) << 14
+    board.pattern3(p)
 }
 
 /// Michi's 3x3 playout patterns (from MoGo). `X`/`O` are stones of either
@@ -212,62 +254,69 @@ const PATTERNS: &[[&str; 3]] = &[
     ["?OX", "X.O", "   "], // edge: cut
 ];
 
-/// The pattern table: one bit per 3x3 code.
-fn pattern_table() -> &'static [u64; 1024] {
-    static TABLE: OnceLock<Box<[u64; 1024]>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = Box::new([0u64; 1024]);
-        for pat in PATTERNS {
-            let grid: Vec<Vec<char>> = pat.iter().map(|r| r.chars().collect()).collect();
-            for t in 0..8 {
-                for swap in [false, true] {
-                    // The 8 neighbours NW N NE W E SW S SE of the transformed
-                    // pattern (row 0 of the grid is north).
-                    let mut cells = ['?'; 8];
-                    let order = [
-                        (0, 0),
-                        (0, 1),
-                        (0, 2),
-                        (1, 0),
-                        (1, 2),
-                        (2, 0),
-                        (2, 1),
-                        (2, 2),
-                    ];
-                    for (k, &(r, c)) in order.iter().enumerate() {
-                        let (r, c) = transform(t, r, c);
-                        let ch = grid[r][c];
-                        cells[k] = if swap { swap_colors(ch) } else { ch };
-                    }
-                    fill(&cells, 0, 0, &mut table);
+/// The pattern table: one bit per 3x3 code, built at compile time.
+static PATTERN_TABLE: [u64; 1024] = pattern_table();
+
+const fn pattern_table() -> [u64; 1024] {
+    let mut table = [0u64; 1024];
+    // The 8 neighbours NW N NE W E SW S SE (row 0 of the grid is north).
+    const ORDER: [(usize, usize); 8] = [
+        (0, 0),
+        (0, 1),
+        (0, 2),
+        (1, 0),
+        (1, 2),
+        (2, 0),
+        (2, 1),
+        (2, 2),
+    ];
+    let mut k = 0;
+    while k < PATTERNS.len() {
+        let pat = PATTERNS[k];
+        let mut t = 0;
+        while t < 8 {
+            let mut swap = 0;
+            while swap < 2 {
+                // The 8 neighbours of the transformed pattern.
+                let mut cells = [b'?'; 8];
+                let mut j = 0;
+                while j < 8 {
+                    let (r, c) = transform(t, ORDER[j].0, ORDER[j].1);
+                    let ch = pat[r].as_bytes()[c];
+                    cells[j] = if swap == 1 { swap_colors(ch) } else { ch };
+                    j += 1;
                 }
+                fill(&cells, 0, 0, &mut table);
+                swap += 1;
             }
+            t += 1;
         }
-        table
-    })
+        k += 1;
+    }
+    table
 }
 
 /// The `t`-th of the 8 symmetries of the 3x3 grid, applied to (row, col).
-fn transform(t: usize, r: usize, c: usize) -> (usize, usize) {
+const fn transform(t: usize, r: usize, c: usize) -> (usize, usize) {
     let (r, c) = if t & 1 != 0 { (c, r) } else { (r, c) };
     let r = if t & 2 != 0 { 2 - r } else { r };
     let c = if t & 4 != 0 { 2 - c } else { c };
     (r, c)
 }
 
-fn swap_colors(ch: char) -> char {
+const fn swap_colors(ch: u8) -> u8 {
     match ch {
-        'X' => 'O',
-        'O' => 'X',
-        'x' => 'o',
-        'o' => 'x',
+        b'X' => b'O',
+        b'O' => b'X',
+        b'x' => b'o',
+        b'o' => b'x',
         other => other,
     }
 }
 
 /// Sets the table bit of every code matching `cells[k..]`, with `code`
 /// holding the cells before `k`.
-fn fill(cells: &[char; 8], k: usize, code: usize, table: &mut [u64; 1024]) {
+const fn fill(cells: &[u8; 8], k: usize, code: usize, table: &mut [u64; 1024]) {
     if k == 8 {
         table[code >> 6] |= 1 << (code & 63);
         return;
@@ -277,16 +326,18 @@ fn fill(cells: &[char; 8], k: usize, code: usize, table: &mut [u64; 1024]) {
     const W: usize = Cell::White as usize;
     const EDGE: usize = Cell::Border as usize;
     let options: &[usize] = match cells[k] {
-        '.' => &[E],
-        'X' => &[B],
-        'O' => &[W],
-        'x' => &[E, W, EDGE],
-        'o' => &[E, B, EDGE],
-        ' ' => &[EDGE],
+        b'.' => &[E],
+        b'X' => &[B],
+        b'O' => &[W],
+        b'x' => &[E, W, EDGE],
+        b'o' => &[E, B, EDGE],
+        b' ' => &[EDGE],
         _ => &[E, B, W, EDGE],
     };
-    for &o in options {
-        fill(cells, k + 1, code | o << (2 * k), table);
+    let mut i = 0;
+    while i < options.len() {
+        fill(cells, k + 1, code | options[i] << (2 * k), table);
+        i += 1;
     }
 }
 
@@ -294,7 +345,49 @@ fn fill(cells: &[char; 8], k: usize, code: usize, table: &mut [u64; 1024]) {
 #[inline]
 pub fn matches_pattern(board: &Board, p: Point) -> bool {
     let code = pattern_code(board, p);
-    pattern_table()[code >> 6] & (1 << (code & 63)) != 0
+    PATTERN_TABLE[code >> 6] & (1 << (code & 63)) != 0
+}
+
+/// Adds to `buf` the empty neighbours of `last` that match a pattern and
+/// are neither illegal, own eyes nor self-ataris, in [`neighborhood`]'s
+/// order. The 3x3 codes of the 8 neighbours come from the 5x5 window
+/// around `last`, read once, and are looked up without branches.
+fn pattern_moves(board: &Board, color: Color, last: Point, buf: &mut Vec<Point>) {
+    buf.clear();
+    let rows = board.window5(last);
+    // (column, row) in the window of the neighbours in neighborhood()'s
+    // order after the point itself: S W E N SW SE NW NE.
+    const AT: [(u32, usize); 8] = [
+        (2, 1),
+        (1, 2),
+        (3, 2),
+        (2, 3),
+        (1, 1),
+        (3, 1),
+        (1, 3),
+        (3, 3),
+    ];
+    let mut hits = 0u32;
+    for (k, &(x, y)) in AT.iter().enumerate() {
+        let empty = (rows[y] >> (2 * x)) & 3 == Cell::Empty as u32;
+        let north = (rows[y + 1] >> (2 * (x - 1))) & 63;
+        let middle = (rows[y] >> (2 * (x - 1))) & 63;
+        let south = (rows[y - 1] >> (2 * (x - 1))) & 63;
+        let code = (north | ((middle & 3) | (middle >> 4) << 2) << 6 | south << 10) as usize;
+        let matched = (PATTERN_TABLE[code >> 6] >> (code & 63)) & 1 != 0;
+        hits |= u32::from(empty & matched) << k;
+    }
+    if hits == 0 {
+        return;
+    }
+    let around = neighborhood(board, last);
+    while hits != 0 {
+        let q = around[hits.trailing_zeros() as usize + 1];
+        if board.is_playout_move_eye_first(color, q) && self_atari(board, color, q).is_none() {
+            buf.push(q);
+        }
+        hits &= hits - 1;
+    }
 }
 
 /// Chooses the playout move of `color`, given the last move (if it was not
@@ -316,16 +409,7 @@ pub fn playout_move<R: Rng>(
             }
         }
         if rng.random_bool(PROB_PATTERN) {
-            buf.clear();
-            for q in neighborhood(board, last).into_iter().skip(1) {
-                if board.cell(q) == Cell::Empty
-                    && matches_pattern(board, q)
-                    && board.is_playout_move(color, q)
-                    && self_atari(board, color, q).is_none()
-                {
-                    buf.push(q);
-                }
-            }
+            pattern_moves(board, color, last, buf);
             if !buf.is_empty() {
                 return Some(buf[rng.random_range(0..buf.len())]);
             }
@@ -355,7 +439,7 @@ pub fn random_move<R: Rng>(board: &Board, color: Color, rng: &mut R) -> Option<P
     let pick = |rng: &mut R| ((u64::from(rng.next_u32()) * n as u64) >> 32) as usize;
     for _ in 0..4 {
         let p = board.empty_at(pick(rng));
-        if board.is_playout_move(color, p) && random_ok(board, color, p, rng) {
+        if board.is_playout_move_eye_first(color, p) && random_ok(board, color, p, rng) {
             return Some(p);
         }
     }
@@ -364,7 +448,7 @@ pub fn random_move<R: Rng>(board: &Board, color: Color, rng: &mut R) -> Option<P
     let mut i = start;
     for _ in 0..n {
         let p = board.empty_at(i);
-        if board.is_playout_move(color, p) {
+        if board.is_playout_move_eye_first(color, p) {
             if random_ok(board, color, p, rng) {
                 return Some(p);
             }
@@ -383,6 +467,8 @@ pub fn random_move<R: Rng>(board: &Board, color: Color, rng: &mut R) -> Option<P
 pub struct Priors {
     /// Bonus (visits = wins) per point for captures and escapes.
     bonus: Vec<(Point, f32)>,
+    /// The (column, row) of the last move.
+    last: Option<(usize, usize)>,
 }
 
 /// Even prior: 10 visits at 50%.
@@ -400,8 +486,9 @@ const PRIOR_NEAR: [f32; 3] = [24.0, 22.0, 8.0];
 pub const PRIOR_PASS: (f32, f32) = (10.0, 0.0);
 
 impl Priors {
-    /// Scans `board` for chains in atari (for `color` to move).
-    pub fn new(board: &Board, color: Color) -> Priors {
+    /// Scans `board` for chains in atari (for `color` to move), the last
+    /// move having been `last`.
+    pub fn new(board: &Board, color: Color, last: Option<Point>) -> Priors {
         let mut bonus = Vec::new();
         for p in board.points() {
             if board.color_at(p).is_none() || board.chain(p) != p || board.liberties(p) != 1 {
@@ -420,12 +507,14 @@ impl Priors {
                 bonus.push((lib, PRIOR_CAPTURE_MANY));
             }
         }
-        Priors { bonus }
+        Priors {
+            bonus,
+            last: last.map(|l| board.coords(l)),
+        }
     }
 
-    /// The prior of `color` playing at `p` (a legal move), the last move
-    /// having been `last`.
-    pub fn prior(&self, board: &Board, color: Color, p: Point, last: Option<Point>) -> (f32, f32) {
+    /// The prior of `color` playing at `p` (a legal move).
+    pub fn prior(&self, board: &Board, color: Color, p: Point) -> (f32, f32) {
         let mut n = PRIOR_EVEN;
         let mut w = PRIOR_EVEN / 2.0;
         for &(q, b) in &self.bonus {
@@ -434,10 +523,9 @@ impl Priors {
                 w += b;
             }
         }
-        if let Some(l) = last {
-            let (x0, y0) = board.coords(l);
-            let (x1, y1) = board.coords(p);
-            let d = x0.abs_diff(x1) + y0.abs_diff(y1);
+        let (x, y) = board.coords(p);
+        if let Some((x0, y0)) = self.last {
+            let d = x0.abs_diff(x) + y0.abs_diff(y);
             if (1..=3).contains(&d) {
                 n += PRIOR_NEAR[d - 1];
                 w += PRIOR_NEAR[d - 1];
@@ -451,9 +539,8 @@ impl Priors {
             n += PRIOR_SELF_ATARI;
         }
         let size = board.size();
-        let (x, y) = board.coords(p);
         let height = x.min(y).min(size - 1 - x).min(size - 1 - y);
-        if height <= 2 && size >= 9 && empty_area(board, x, y, 3) {
+        if height <= 2 && size >= 9 && !board.stone_within(x, y, 3) {
             n += PRIOR_EMPTY_AREA;
             if height == 2 {
                 w += PRIOR_EMPTY_AREA;
@@ -461,25 +548,6 @@ impl Priors {
         }
         (n, w)
     }
-}
-
-/// Whether there is no stone within Manhattan distance `d` of (x, y).
-fn empty_area(board: &Board, x: usize, y: usize, d: usize) -> bool {
-    let d = d as isize;
-    for dx in -d..=d {
-        for dy in -(d - dx.abs())..=(d - dx.abs()) {
-            let (cx, cy) = (x as isize + dx, y as isize + dy);
-            if cx < 0 || cy < 0 {
-                continue;
-            }
-            if let Some(q) = board.point(cx as usize, cy as usize)
-                && board.color_at(q).is_some()
-            {
-                return false;
-            }
-        }
-    }
-    true
 }
 
 #[cfg(test)]
@@ -510,6 +578,67 @@ mod tests {
         assert_eq!(self_atari(&b, Color::Black, p), Some(3));
         let q = b.point(4, 4).expect("pt");
         assert_eq!(self_atari(&b, Color::Black, q), None);
+    }
+
+    #[test]
+    fn quick_tests_and_pattern_window_answer_as_the_plain_ones() {
+        // Positions along heavy playouts, every empty point, both colours.
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut buf = Vec::new();
+        let mut checked = [0usize; 2];
+        let mut patterns = 0;
+        for size in [2, 5, 9, 13, 19] {
+            for _ in 0..6 {
+                let mut b = Board::new(size).expect("size");
+                let mut color = Color::Black;
+                let mut last = None;
+                for _ in 0..size * size * 2 {
+                    for p in b.points().filter(|&p| b.cell(p) == Cell::Empty) {
+                        for c in [Color::Black, Color::White] {
+                            assert_eq!(
+                                b.is_playout_move_eye_first(c, p),
+                                b.is_playout_move(c, p),
+                                "{b:?} {p:?} {c:?}"
+                            );
+                            let walk = self_atari_walk(&b, c, p);
+                            assert_eq!(self_atari(&b, c, p), walk, "{b:?} {p:?} {c:?}");
+                            checked[usize::from(walk.is_some())] += 1;
+                        }
+                    }
+                    // The pattern step's moves, from the 5x5 window, as
+                    // point by point (around every point, edges included).
+                    for p in b.points() {
+                        let mut want = Vec::new();
+                        for q in neighborhood(&b, p).into_iter().skip(1) {
+                            if b.cell(q) == Cell::Empty
+                                && matches_pattern(&b, q)
+                                && b.is_playout_move(color, q)
+                                && self_atari(&b, color, q).is_none()
+                            {
+                                want.push(q);
+                            }
+                        }
+                        pattern_moves(&b, color, p, &mut buf);
+                        assert_eq!(buf, want, "{b:?} {p:?}");
+                        patterns += want.len();
+                    }
+                    match playout_move(&b, color, last, &mut rng, &mut buf) {
+                        Some(p) => {
+                            b.play_unchecked(color, p);
+                            last = Some(p);
+                        }
+                        None => {
+                            b.clear_ko();
+                            last = None;
+                        }
+                    }
+                    color = color.opponent();
+                }
+            }
+        }
+        // Both answers occur often.
+        assert!(checked[0] > 1000 && checked[1] > 1000, "{checked:?}");
+        assert!(patterns > 1000, "{patterns}");
     }
 
     #[test]

@@ -106,6 +106,43 @@ impl Node {
     }
 }
 
+/// Children whose urgencies [`urgencies`] computes at once.
+const LANES: usize = 8;
+
+/// [`Node::urgency`] of up to [`LANES`] nodes, computed side by side
+/// without branches (both cases computed, one kept), so that the compiler
+/// can use vector instructions: the same operations on the same values,
+/// so the same results bit for bit. Entries past `nodes.len()` are unused.
+#[inline(always)]
+fn urgencies(nodes: &[Node], equiv: f32) -> [f32; LANES] {
+    let mut visits = [0.0f32; LANES];
+    let mut wins = [0.0f32; LANES];
+    let mut prior_n = [1.0f32; LANES];
+    let mut prior_w = [0.0f32; LANES];
+    let mut amaf_n = [0.0f32; LANES];
+    let mut amaf_w = [0.0f32; LANES];
+    for (j, n) in nodes.iter().take(LANES).enumerate() {
+        visits[j] = n.visits as f32;
+        wins[j] = n.wins;
+        prior_n[j] = n.prior_n;
+        prior_w[j] = n.prior_w;
+        amaf_n[j] = n.amaf_n;
+        amaf_w[j] = n.amaf_w;
+    }
+    let mut out = [0.0f32; LANES];
+    for j in 0..LANES {
+        let n = visits[j] + prior_n[j];
+        let q_seen = (wins[j] + prior_w[j]) / n;
+        let q = if n > 0.0 { q_seen } else { 0.5 };
+        let an = amaf_n[j];
+        let a = amaf_w[j] / an;
+        let beta = an / (an + n + n * an / equiv);
+        let mixed = beta * a + (1.0 - beta) * q;
+        out[j] = if an <= 0.0 { q } else { mixed };
+    }
+    out
+}
+
 /// A tree of nodes, index 0 being the root.
 #[derive(Clone, Debug)]
 pub struct Tree {
@@ -164,17 +201,17 @@ impl Tree {
     /// ties (deterministic). `None` for a leaf or when all are pruned.
     #[inline]
     pub fn select(&self, i: usize, equiv: f32) -> Option<usize> {
+        let range = self.children(i);
+        let start = range.start;
         let mut best = None;
         let mut best_u = f32::NEG_INFINITY;
-        for c in self.children(i) {
-            let n = &self.nodes[c];
-            if n.pruned {
-                continue;
-            }
-            let u = n.urgency(equiv);
-            if u > best_u {
-                best_u = u;
-                best = Some(c);
+        for (k, chunk) in self.nodes[range].chunks(LANES).enumerate() {
+            let u = urgencies(chunk, equiv);
+            for (j, n) in chunk.iter().enumerate() {
+                if !n.pruned && u[j] > best_u {
+                    best_u = u[j];
+                    best = Some(start + k * LANES + j);
+                }
             }
         }
         best
