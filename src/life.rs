@@ -159,8 +159,54 @@ impl Analysis {
     /// needs a teire against them), then the dame and teire are settled.
     fn settle(&self, board: &Board) -> Settlement {
         let role = |p: Point| self.chain_at(p).map_or(Role::Open, Chain::role);
-        let alive = board.without(|p| role(p) == Role::Dead);
+        let (alive, capturers) = self.take_off(board, role);
+        // A capturing stone is part of the chain it joined.
+        let role = |p: Point| {
+            if !capturers[p.index()] {
+                return role(p);
+            }
+            let color = alive.color_at(p);
+            alive
+                .neighbors(p)
+                .iter()
+                .find(|&&n| alive.color_at(n) == color && !capturers[n.index()])
+                .map_or(Role::Firm, |&n| role(n))
+        };
         settle::settle(&alive, role, |p| self.ownership(p))
+    }
+
+    /// `board` with the dead chains taken off, to judge the rest again: a
+    /// dead chain with a single liberty is captured by its opponent
+    /// playing there, as in the game (so the capturing stone fills that
+    /// liberty: lifting the chain instead would hand its neighbours one
+    /// liberty too many, and turn a seki with a dead stone inside it into
+    /// a won capturing race); the others are lifted. Also returns the
+    /// points of the capturing stones.
+    fn take_off(&self, board: &Board, role: impl Fn(Point) -> Role) -> (Board, Vec<bool>) {
+        let mut b = board.clone();
+        b.clear_ko();
+        let mut capturers = vec![false; MAX_POINTS];
+        for c in self.with_status(Status::Dead) {
+            let s = c.stones[0];
+            if b.color_at(s) != Some(c.color) || b.liberties(s) != 1 {
+                continue;
+            }
+            let Some(&l) = tactics::liberties_of(&b, s).first() else {
+                continue;
+            };
+            // The capture must take dead stones only.
+            let takes_living = b.neighbors(l).iter().any(|&n| {
+                b.color_at(n) == Some(c.color) && b.liberties(n) == 1 && role(n) != Role::Dead
+            });
+            if takes_living || b.is_suicide(c.color.opponent(), l) {
+                continue;
+            }
+            b.play_unchecked(c.color.opponent(), l);
+            b.clear_ko();
+            capturers[l.index()] = true;
+        }
+        let lifted = b.without(|p| !capturers[p.index()] && role(p) == Role::Dead);
+        (lifted, capturers)
     }
 
     /// The settlement of `board` once the verdicts are final: the dead

@@ -286,3 +286,45 @@ fn a_group_is_judged_as_one_when_the_search_runs() {
     ];
     assert_eq!(dead_vertices(&rows), ["B2", "B4", "C3", "C4", "D9", "E9"]);
 }
+
+#[test]
+fn a_dead_stone_inside_a_seki_is_captured_not_lifted() {
+    // The end of a professional game (tests/data/fox-pro,
+    // 7p-1427472347, W+3.5): White's large group in the centre-right
+    // (liberties: the eye M9 and S6) and Black's group around it
+    // (liberties S6 and T1) are in seki. The White stone T2 (one liberty,
+    // T1) is dead: Black captures it at T1, and is then still short of
+    // liberties. Lifting T2 off the board without Black's capturing stone
+    // on T1 would give Black's group three liberties, and White's group
+    // would lose the race.
+    let b = board(&[
+        ". O . O O O . X X O O O X X . . X . X",
+        ". O . . . O O O X O . O O X X X . X X",
+        "O . . O O X X O X X O O O O X X X O X",
+        "O O O O O X . X . X X O X O O O O O O",
+        "O O X X . X . . . X O O X X O . O . .",
+        ". O O X X . . . X . X O X O O O X X X",
+        "O X X . . X . . . X . X X X X O X . .",
+        "O X X X . . X . . X X O X X X X X . .",
+        "O X O O X X . . . X O O X O X O X X X",
+        ". O O X X X . . . X O O O O O O X O X",
+        ". O X X O X O O X X O . O X X O O O O",
+        ". . O X O O X X X X X O O O X O X O O",
+        ". . O X . O X . X X X O O X X O X X O",
+        ". . . O O O X X O X O O X X X X X . O",
+        ". . . O X O X O O X O X X O O X X O O",
+        ". O O O X O O O X X X O O . O O X X O",
+        "O O X X X X O O O O O X O O O O O X X",
+        "O X X . X . X O . . O X O . O O X X O",
+        ". X . . . . X X O . . . X O O O O X .",
+    ]);
+    let white = at(&b, 11, 9); // M10
+    let black = at(&b, 15, 5); // Q6
+    let t2 = at(&b, 18, 1);
+    assert_eq!(tactics::liberties_of(&b, white).len(), 2);
+    assert_eq!(tactics::liberties_of(&b, black).len(), 2);
+    let a = analyse(&b);
+    assert!(a.is_dead(t2));
+    assert_eq!(a.status(white), Some(Status::Seki));
+    assert_eq!(a.status(black), Some(Status::Seki));
+}
