@@ -40,6 +40,12 @@
 //!    living chain of its colour is never dead alone: either both are dead
 //!    or both alive.
 //!
+//! Two rules overrule the playouts: a chain its opponent captures
+//! whoever moves first ([`tactics::is_dead`]) is dead, and a chain in a
+//! seki neither side can break ([`tactics::seki_partners`]: every
+//! approach on either side is a suicide or a self-atari) is not, unless a
+//! chain next to its partner is dead by the playouts.
+//!
 //! A chain that is not dead is in **seki** when, in more than [`SEKI_SHARE`]
 //! of the playouts, it survives with a liberty that is also a liberty of an
 //! opponent chain (a shared liberty neither side could fill); a pass-alive
@@ -481,7 +487,41 @@ fn judge(board: &Board, playouts: usize) -> Analysis {
                 && tactics::is_dead(board, c.stones[0])
         })
         .collect();
+    // A chain in a seki that neither side can break by itself lives,
+    // whatever the playouts (whose fights around it decide what they
+    // say) show: unless a chain of its colour next to its partner is dead
+    // by the playouts, so that the partner escapes the seki once that
+    // chain is taken off.
+    let alive_by_playouts = |c: &Chain| c.pass_alive || c.opponent_share <= DEAD_SHARE;
+    let unapproachable: Vec<bool> = chains
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            !c.pass_alive
+                && tactics::seki_partners(board, c.stones[0])
+                    .into_iter()
+                    .any(|d| {
+                        let partner = &chains[chain_of[d.index()] as usize];
+                        partner.stones.iter().all(|&s| {
+                            board.neighbors(s).iter().all(|&n| {
+                                let j = chain_of[n.index()];
+                                board.color_at(n) != Some(c.color)
+                                    || j as usize == k
+                                    || alive_by_playouts(&chains[j as usize])
+                            })
+                        })
+                    })
+        })
+        .collect();
     for (k, c) in chains.iter_mut().enumerate() {
+        if unapproachable[k] && c.opponent_share > DEAD_SHARE {
+            log::debug!(
+                "life: the {:?} chain at {:?} is in a seki its opponent cannot approach (opponent share {:.2})",
+                c.color,
+                board.coords(c.stones[0]),
+                c.opponent_share
+            );
+        }
         if lost[k] {
             log::debug!(
                 "life: the {:?} chain at {:?} is lost whoever moves first",
@@ -491,7 +531,8 @@ fn judge(board: &Board, playouts: usize) -> Analysis {
         }
         c.status = if c.pass_alive {
             Status::Alive
-        } else if benson_dead[k] || lost[k] || c.opponent_share > DEAD_SHARE {
+        } else if benson_dead[k] || lost[k] || (c.opponent_share > DEAD_SHARE && !unapproachable[k])
+        {
             Status::Dead
         } else {
             Status::Alive

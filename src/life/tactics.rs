@@ -204,3 +204,65 @@ pub fn is_dead(board: &Board, p: Point) -> bool {
                 .is_some_and(|b| b.color_at(p) == Some(color) && !can_capture(&b, p))
         })
 }
+
+/// The opponent chains (one stone of each) that the chain at `p` is in a
+/// seki with that neither side can break by itself: the two chains share
+/// a liberty, each has at most three liberties, and on each of them a
+/// stone of the other side would be a suicide, or a self-atari that
+/// joins a chain of that side already on the board (so that the owner
+/// captures it next), and none of them captures. Empty when there is
+/// none.
+///
+/// Whether the seki holds also depends on the chains around it (it is
+/// broken when the opponent captures the owner's other chains next to
+/// the partner); the caller judges those.
+///
+/// A lone opponent stone thrown in is an approach (a throw-in is how a
+/// group with a false or too small eye is killed), so a chain inside its
+/// opponent's eye space has no such partner.
+pub fn seki_partners(board: &Board, p: Point) -> Vec<Point> {
+    let mut partners: Vec<Point> = Vec::new();
+    let Some(color) = board.color_at(p) else {
+        return partners;
+    };
+    if !approach_fails(board, p) {
+        return partners;
+    }
+    for l in liberties_of(board, p) {
+        for n in board.neighbors(l) {
+            if board.color_at(n) == Some(color.opponent())
+                && !partners.iter().any(|&q| board.chain(q) == board.chain(n))
+                && approach_fails(board, n)
+            {
+                partners.push(n);
+            }
+        }
+    }
+    partners
+}
+
+/// Whether every approach of the opponent to the chain at `p` is a
+/// suicide or a self-atari of a chain of two or more stones (see
+/// [`seki_partners`]).
+fn approach_fails(board: &Board, p: Point) -> bool {
+    let Some(color) = board.color_at(p) else {
+        return false;
+    };
+    let opp = color.opponent();
+    let libs = liberties_of(board, p);
+    if libs.is_empty() || libs.len() > 3 {
+        return false;
+    }
+    libs.iter().all(|&l| {
+        if board.is_suicide(opp, l) {
+            return true;
+        }
+        let ns = board.neighbors(l);
+        let captures = ns
+            .iter()
+            .any(|&n| board.color_at(n) == Some(color) && board.liberties(n) == 1);
+        !captures
+            && board.is_self_atari(opp, l)
+            && ns.iter().any(|&n| board.color_at(n) == Some(opp))
+    })
+}
