@@ -229,6 +229,16 @@ struct MatchArgs {
     /// No progress bar (it is only drawn when stderr is a terminal).
     #[arg(long)]
     no_progress: bool,
+    /// Sequential test: stop the match as soon as the games decide
+    /// between H0 "A is ELO0 Elo stronger than B" and H1 "A is ELO1
+    /// stronger" (Wald's SPRT; ALPHA and BETA, the error chances, default
+    /// to 0.05). --games is then the most games played.
+    #[arg(
+        long,
+        value_name = "ELO0,ELO1[,ALPHA,BETA]",
+        allow_hyphen_values = true
+    )]
+    sprt: Option<weiqi::referee::sprt::Sprt>,
 }
 
 fn parse_rules(s: &str) -> Result<Rules, String> {
@@ -513,10 +523,15 @@ fn run_match(args: MatchArgs) -> ExitCode {
         results: args.results,
         show_engine_stderr: args.engine_stderr,
         progress: !args.no_progress,
+        sprt: args.sprt,
     };
     match run_match(&cfg) {
         Ok((engines, rows)) => {
             print_results(&engines, &rows);
+            if let Some(test) = &cfg.sprt {
+                let summary = weiqi::referee::results::Summary::new(&rows);
+                println!("{}", test.report(&summary));
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {

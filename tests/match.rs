@@ -232,3 +232,34 @@ fn an_engine_that_cannot_start_stops_the_match() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot start"), "{err}");
 }
+
+#[test]
+fn sprt_stops_the_match_once_decided() {
+    // A resigns every game: against H1 "A is 200 Elo stronger", each loss
+    // adds ln(0.2403 / 0.5) = -0.733 to the LLR, so the fifth crosses
+    // ln(0.05 / 0.95) = -2.944 and the match stops at 5 of the 40 games.
+    let (_, rows, stdout) = run(
+        &fake("--resign-at 1"),
+        &fake(""),
+        &["--games", "40", "--alternate", "--sprt", "0,200"],
+    );
+    assert_eq!(rows.len(), 5, "{stdout}");
+    assert!(rows.iter().all(|r| r.winner() == Some(Seat::B)), "{stdout}");
+    assert!(stdout.contains("LLR -3.66"), "{stdout}");
+    assert!(stdout.contains("H0 accepted"), "{stdout}");
+    let s = Summary::new(&rows);
+    assert_eq!((s.a_wins, s.b_wins), (0, 5));
+}
+
+#[test]
+fn a_bad_sprt_argument_is_refused() {
+    for bad in ["200,0", "0", "0,100,0.6,0.05"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_weiqi"))
+            .args(["match", "--black", "x", "--white", "y", "--sprt", bad])
+            .output()
+            .expect("weiqi runs");
+        assert!(!out.status.success(), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("is not ELO0,ELO1"), "{bad}: {err}");
+    }
+}

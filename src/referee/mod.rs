@@ -6,6 +6,8 @@
 //!   Wilson interval, Elo);
 //! * [`record`]: a game as SGF;
 //! * [`merge`]: `weiqi match-merge`, joining the tables of shards;
+//! * [`sprt`]: `--sprt`, stopping the match once the games decide
+//!   between two Elo hypotheses;
 //! * this file: the match: which games (`--games`, `--shard i/n`), who
 //!   plays Black (`--alternate`), `--parallel` workers, each with its own
 //!   engine processes, the files written, the progress bar.
@@ -20,13 +22,14 @@ pub mod merge;
 pub mod one_game;
 pub mod record;
 pub mod results;
+pub mod sprt;
 
 use std::fmt;
 use std::fs::{self, File};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
@@ -37,7 +40,8 @@ use crate::clock::TimeSystem;
 use crate::gtp::client::ClientError;
 
 use one_game::{Player, Record, Settings, SetupError};
-use results::{Engines, Row, Seat};
+use results::{Engines, Row, Seat, Summary};
+use sprt::{Decision, Sprt};
 
 /// `--shard i/n`: the `i`-th of `n` shards, `1 ≤ i ≤ n`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,6 +144,9 @@ pub struct MatchConfig {
     pub show_engine_stderr: bool,
     /// Show a progress bar (only drawn when stderr is a terminal).
     pub progress: bool,
+    /// Stop once the games so far decide this test (the games already
+    /// under way are finished and counted).
+    pub sprt: Option<Sprt>,
 }
 
 /// Why a match could not be played.
@@ -220,6 +227,9 @@ struct Finished {
     game: usize,
     black: Seat,
     record: Result<Record, SetupError>,
+    /// Under `--sprt`, the main thread answers here once it has counted
+    /// the game, so that the worker starts no game after the decision.
+    counted: Option<mpsc::Sender<()>>,
 }
 
 /// One worker: its own engine processes, games taken from the queue.
@@ -227,13 +237,15 @@ fn worker(
     cfg: &MatchConfig,
     games: &[(usize, Seat)],
     next: &AtomicUsize,
+    stop: &AtomicBool,
     tx: mpsc::Sender<Finished>,
 ) {
     let mut engines = cfg
         .commands
         .clone()
         .map(|c| Player::new(&c, cfg.show_engine_stderr));
-    loop {
+    let (counted_tx, counted_rx) = mpsc::channel();
+    while !stop.load(Ordering::SeqCst) {
         let i = next.fetch_add(1, Ordering::SeqCst);
         let Some(&(game, black)) = games.get(i) else {
             break;
@@ -250,9 +262,13 @@ fn worker(
                 game,
                 black,
                 record,
+                counted: cfg.sprt.is_some().then(|| counted_tx.clone()),
             })
             .is_err()
         {
+            break;
+        }
+        if cfg.sprt.is_some() && counted_rx.recv().is_err() {
             break;
         }
     }
@@ -293,6 +309,7 @@ pub fn run_match(cfg: &MatchConfig) -> Result<(Engines, Vec<Row>), MatchError> {
     };
     let date = record::today();
     let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
     let workers = cfg.parallel.clamp(1, games.len().max(1));
     let mut rows = Vec::with_capacity(games.len());
     let mut failure = None;
@@ -300,8 +317,8 @@ pub fn run_match(cfg: &MatchConfig) -> Result<(Engines, Vec<Row>), MatchError> {
         let (tx, rx) = mpsc::channel();
         for _ in 0..workers {
             let tx = tx.clone();
-            let (games, next) = (&games, &next);
-            scope.spawn(move || worker(cfg, games, next, tx));
+            let (games, next, stop) = (&games, &next, &stop);
+            scope.spawn(move || worker(cfg, games, next, stop, tx));
         }
         drop(tx);
         for done in rx {
@@ -309,6 +326,9 @@ pub fn run_match(cfg: &MatchConfig) -> Result<(Engines, Vec<Row>), MatchError> {
                 Ok(r) => r,
                 Err(e) => {
                     failure.get_or_insert(MatchError::Setup(e));
+                    if let Some(counted) = &done.counted {
+                        let _ = counted.send(());
+                    }
                     continue;
                 }
             };
@@ -350,6 +370,24 @@ pub fn run_match(cfg: &MatchConfig) -> Result<(Engines, Vec<Row>), MatchError> {
             bar.set_message(format!("game {}: {}", row.game, row.outcome));
             bar.inc(1);
             rows.push(row);
+            if let Some(test) = &cfg.sprt
+                && !stop.load(Ordering::SeqCst)
+                && test.decide(&Summary::new(&rows)) != Decision::Continue
+            {
+                stop.store(true, Ordering::SeqCst);
+                bar.suspend(|| {
+                    log::info!(
+                        "{} after {} games: no new games",
+                        test.report(&Summary::new(&rows)),
+                        rows.len()
+                    );
+                });
+            }
+            if let Some(counted) = done.counted {
+                // The worker may have gone (its engines failed): nothing
+                // to tell then.
+                let _ = counted.send(());
+            }
         }
     });
     bar.finish_and_clear();
@@ -436,6 +474,7 @@ mod tests {
             results: None,
             show_engine_stderr: false,
             progress: false,
+            sprt: None,
         };
         let all = schedule(&cfg(Shard::default()));
         assert_eq!(all.len(), 7);
