@@ -24,6 +24,7 @@
 use rand::Rng;
 
 use crate::board::{Board, Cell, Color, Point};
+use crate::playout::{random_index, scan_empty_from};
 
 /// Probability of trying the atari step.
 const PROB_ATARI: f64 = 0.9;
@@ -315,30 +316,25 @@ pub fn random_move<R: Rng>(board: &Board, color: Color, rng: &mut R) -> Option<P
     if n == 0 {
         return None;
     }
-    let pick = |rng: &mut R| ((u64::from(rng.next_u32()) * n as u64) >> 32) as usize;
     for _ in 0..4 {
-        let p = board.empty_at(pick(rng));
+        let p = board.empty_at(random_index(n, rng));
         if board.is_playout_move_eye_first(color, p) && random_ok(board, color, p, rng) {
             return Some(p);
         }
     }
-    let start = pick(rng);
     let mut fallback = None;
-    let mut i = start;
-    for _ in 0..n {
-        let p = board.empty_at(i);
-        if board.is_playout_move_eye_first(color, p) {
-            if random_ok(board, color, p, rng) {
-                return Some(p);
-            }
-            fallback.get_or_insert(p);
+    let start = random_index(n, rng);
+    let found = scan_empty_from(board, n, start, |p| {
+        if !board.is_playout_move_eye_first(color, p) {
+            return false;
         }
-        i += 1;
-        if i == n {
-            i = 0;
+        if random_ok(board, color, p, rng) {
+            return true;
         }
-    }
-    fallback
+        fallback.get_or_insert(p);
+        false
+    });
+    found.or(fallback)
 }
 
 /// Prior knowledge for a new tree node, as (virtual visits, virtual wins)
