@@ -18,6 +18,8 @@
 
 use std::fmt;
 
+use crate::coord::{padded_coords, padded_index, vertex_text};
+
 /// Largest supported board side.
 pub const MAX_SIZE: usize = 25;
 /// Smallest supported board side.
@@ -178,13 +180,6 @@ fn distinct_chains(h: [u16; 4]) -> [bool; 4] {
     ]
 }
 
-/// The letter GTP and GoGui give column `col` (0-based): A to Z without
-/// I, as far as `MAX_SIZE` needs.
-pub fn column_letter(col: usize) -> char {
-    let c = if col >= 8 { col + 1 } else { col };
-    (b'A' + (c.min(25) as u8)) as char
-}
-
 /// A Go board of side 2 to 25. Cheap to copy (plain arrays, no heap), so
 /// playouts copy it; [`Board::clone_from`] onto a board of the same size
 /// copies only the cells the size uses (a ninth of the arrays on 9x9).
@@ -310,7 +305,7 @@ impl Board {
         };
         for row in 0..size {
             for col in 0..size {
-                let i = (row + 1) * stride + col + 1;
+                let i = padded_index(col, row, stride);
                 b.cells[i] = Cell::Empty;
                 b.empty_pos[i] = b.n_empty;
                 b.empty[b.n_empty as usize] = i as u16;
@@ -338,13 +333,12 @@ impl Board {
 
     #[inline]
     fn point_unchecked(&self, col: usize, row: usize) -> Point {
-        Point(((row + 1) * self.stride as usize + col + 1) as u16)
+        Point(padded_index(col, row, self.stride as usize) as u16)
     }
 
     /// The (column, row) of an on-board point, 0-based from the bottom left.
     pub fn coords(&self, p: Point) -> (usize, usize) {
-        let s = self.stride as usize;
-        (p.index() % s - 1, p.index() / s - 1)
+        padded_coords(p.index(), self.stride as usize)
     }
 
     /// Every on-board point, bottom row first.
@@ -394,7 +388,7 @@ impl Board {
     /// bottom).
     pub fn vertex_name(&self, p: Point) -> String {
         let (col, row) = self.coords(p);
-        format!("{}{}", column_letter(col), row + 1)
+        vertex_text(col, row)
     }
 
     /// The head point of the chain containing the stone at `p`.
@@ -1033,8 +1027,8 @@ impl Board {
         let stride = self.stride as usize;
         for r in row.saturating_sub(d)..(row + d + 1).min(size) {
             let reach = d - r.abs_diff(row);
-            let first = (r + 1) * stride + col.saturating_sub(reach) + 1;
-            let last = (r + 1) * stride + (col + reach).min(size - 1) + 1;
+            let first = padded_index(col.saturating_sub(reach), r, stride);
+            let last = padded_index((col + reach).min(size - 1), r, stride);
             if self.cells[first..=last]
                 .iter()
                 .any(|&c| c == Cell::Black || c == Cell::White)
