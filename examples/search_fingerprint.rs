@@ -32,6 +32,7 @@ use std::path::Path;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use weiqi::board::{Board, Color, Point};
+use weiqi::coord::column_of_letter;
 use weiqi::game::{Game, Move};
 use weiqi::life;
 use weiqi::playout::{move_limit, play_out};
@@ -65,11 +66,7 @@ fn vertex(s: &str, size: usize) -> Option<(usize, usize)> {
     if s.eq_ignore_ascii_case("pass") {
         return None;
     }
-    let b = s.as_bytes();
-    let mut col = (b[0].to_ascii_uppercase() - b'A') as usize;
-    if col >= 8 {
-        col -= 1;
-    }
+    let col = column_of_letter(s.chars().next()?)?;
     let row: usize = s[1..].parse().ok()?;
     (col < size && row >= 1 && row <= size).then(|| (col, row - 1))
 }

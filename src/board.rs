@@ -18,6 +18,8 @@
 
 use std::fmt;
 
+use crate::coord::{padded_coords, padded_index, vertex_text};
+
 /// Largest supported board side.
 pub const MAX_SIZE: usize = 25;
 /// Smallest supported board side.
@@ -59,8 +61,9 @@ impl Color {
         self as usize
     }
 
+    /// The cell of this colour's stones.
     #[inline]
-    fn cell(self) -> Cell {
+    pub fn cell(self) -> Cell {
         match self {
             Color::Black => Cell::Black,
             Color::White => Cell::White,
@@ -175,13 +178,6 @@ fn distinct_chains(h: [u16; 4]) -> [bool; 4] {
         (h[2] != 0) & (h[2] != h[0]) & (h[2] != h[1]),
         (h[3] != 0) & (h[3] != h[0]) & (h[3] != h[1]) & (h[3] != h[2]),
     ]
-}
-
-/// The letter GTP and GoGui give column `col` (0-based): A to Z without
-/// I, as far as `MAX_SIZE` needs.
-pub fn column_letter(col: usize) -> char {
-    let c = if col >= 8 { col + 1 } else { col };
-    (b'A' + (c.min(25) as u8)) as char
 }
 
 /// A Go board of side 2 to 25. Cheap to copy (plain arrays, no heap), so
@@ -309,7 +305,7 @@ impl Board {
         };
         for row in 0..size {
             for col in 0..size {
-                let i = (row + 1) * stride + col + 1;
+                let i = padded_index(col, row, stride);
                 b.cells[i] = Cell::Empty;
                 b.empty_pos[i] = b.n_empty;
                 b.empty[b.n_empty as usize] = i as u16;
@@ -337,13 +333,12 @@ impl Board {
 
     #[inline]
     fn point_unchecked(&self, col: usize, row: usize) -> Point {
-        Point(((row + 1) * self.stride as usize + col + 1) as u16)
+        Point(padded_index(col, row, self.stride as usize) as u16)
     }
 
     /// The (column, row) of an on-board point, 0-based from the bottom left.
     pub fn coords(&self, p: Point) -> (usize, usize) {
-        let s = self.stride as usize;
-        (p.index() % s - 1, p.index() / s - 1)
+        padded_coords(p.index(), self.stride as usize)
     }
 
     /// Every on-board point, bottom row first.
@@ -393,7 +388,7 @@ impl Board {
     /// bottom).
     pub fn vertex_name(&self, p: Point) -> String {
         let (col, row) = self.coords(p);
-        format!("{}{}", column_letter(col), row + 1)
+        vertex_text(col, row)
     }
 
     /// The head point of the chain containing the stone at `p`.
@@ -1032,8 +1027,8 @@ impl Board {
         let stride = self.stride as usize;
         for r in row.saturating_sub(d)..(row + d + 1).min(size) {
             let reach = d - r.abs_diff(row);
-            let first = (r + 1) * stride + col.saturating_sub(reach) + 1;
-            let last = (r + 1) * stride + (col + reach).min(size - 1) + 1;
+            let first = padded_index(col.saturating_sub(reach), r, stride);
+            let last = padded_index((col + reach).min(size - 1), r, stride);
             if self.cells[first..=last]
                 .iter()
                 .any(|&c| c == Cell::Black || c == Cell::White)
@@ -1044,56 +1039,131 @@ impl Board {
         false
     }
 
-    /// Whether `color` at the empty point `p` would leave its chain with at
-    /// most one liberty without capturing anything (a self-atari). Cheap in
-    /// the common case: two distinct empty neighbours, a capture, or a
-    /// neighbour chain with three or more liberties settle it at once; only
-    /// a neighbour chain with exactly two liberties is walked.
-    pub fn is_self_atari(&self, color: Color, p: Point) -> bool {
-        let own = color.cell();
-        // The first liberty found (0 = none yet); a second distinct one
-        // settles the question.
-        let mut first = 0u16;
-        for n in self.neighbors(p) {
-            let c = self.cells[n.index()];
-            if c == Cell::Empty {
-                if first != 0 && first != n.0 {
-                    return false;
-                }
-                first = n.0;
-            } else if c == Cell::Border {
-                continue;
-            } else {
-                let hd = self.head[n.index()];
-                let libs = self.libs[ix(hd)];
-                if c != own {
-                    if libs == 1 {
-                        return false; // captures
-                    }
-                    continue;
-                }
-                if libs >= 3 {
-                    return false; // loses only p
-                }
-                // One or two liberties, one of which may be p: walk the chain.
-                let mut q = hd;
-                loop {
-                    for m in self.neighbors(Point(q)) {
-                        if self.cells[m.index()] == Cell::Empty && m.0 != p.0 {
-                            if first != 0 && first != m.0 {
-                                return false;
-                            }
-                            first = m.0;
-                        }
-                    }
-                    q = self.next[ix(q)];
-                    if q == hd {
-                        break;
+    /// The liberties of the chain at `p`, at most `out.len()` of them;
+    /// returns how many were written (0 for an empty point). Walks the
+    /// chain's stones, without allocating.
+    pub fn chain_liberties(&self, p: Point, out: &mut [Point]) -> usize {
+        let mut n = 0;
+        if self.color_at(p).is_none() || out.is_empty() {
+            return 0;
+        }
+        let want = self.liberties(p).min(out.len());
+        let mut q = p;
+        loop {
+            for nb in self.neighbors(q) {
+                if self.cell(nb) == Cell::Empty && !out[..n].contains(&nb) {
+                    out[n] = nb;
+                    n += 1;
+                    if n == want {
+                        return n;
                     }
                 }
             }
+            q = self.next_stone(q);
+            if q == p {
+                return n;
+            }
         }
-        true
+    }
+
+    /// If `color` playing at the empty point `p` would leave its chain with
+    /// at most one liberty and capture nothing (a self-atari), the number of
+    /// stones of that chain; `None` otherwise (two liberties or more, or a
+    /// capture). The one self-atari test of the engine: the playout policy,
+    /// the priors and the dead-stone analysis all ask it.
+    #[inline]
+    pub fn self_atari(&self, color: Color, p: Point) -> Option<usize> {
+        // The common cases first, from the four neighbours alone and without
+        // branches: two empty neighbours, a capture, or an own neighbour
+        // chain with three liberties or more each mean "no" (as the walk
+        // below finds, whatever the order of the neighbours).
+        let nb = self.neighbors(p);
+        let cells = nb.map(|q| self.cell(q) as u8);
+        let w = u32::from_le_bytes(cells);
+        const ONES: u32 = 0x0101_0101;
+        let empties = (!(w | w >> 1) & ONES).count_ones();
+        if empties >= 2 {
+            return None;
+        }
+        // Bit (cell << 2 | min(liberties, 3)) of this mask is set for an own
+        // chain with 3 liberties or more and an opponent chain with one.
+        let own = color.cell() as u32;
+        let mask = 1u32 << (own << 2 | 3) | 1 << ((3 - own) << 2 | 1);
+        let mut safe = 0;
+        for (i, &q) in nb.iter().enumerate() {
+            let libs = self.chain_libs(q).min(3) as u32;
+            safe |= mask >> (u32::from(cells[i]) << 2 | libs);
+        }
+        if safe & 1 != 0 {
+            return None;
+        }
+        self.self_atari_walk(color, p)
+    }
+
+    /// [`Board::self_atari`] by walking the neighbour chains' liberties.
+    pub(crate) fn self_atari_walk(&self, color: Color, p: Point) -> Option<usize> {
+        let own = color.cell();
+        // The one liberty other than `p` found so far: a second one means
+        // "no".
+        let mut lib = None;
+        let mut size = 1;
+        let mut heads = [p; 4];
+        let mut n_heads = 0;
+        for nb in self.neighbors(p) {
+            let found = match self.cell(nb) {
+                Cell::Empty => nb,
+                Cell::Border => continue,
+                c if c == own => {
+                    let h = self.chain(nb);
+                    if heads[..n_heads].contains(&h) {
+                        continue;
+                    }
+                    heads[n_heads] = h;
+                    n_heads += 1;
+                    size += self.chain_len(nb);
+                    // A chain next to `p` with one liberty has only `p`;
+                    // with two, `p` and one other, found by walking it.
+                    match self.liberties(nb) {
+                        1 => continue,
+                        2 => self.other_liberty(nb, p),
+                        _ => return None,
+                    }
+                }
+                // An opponent chain: capturing it gives liberties.
+                _ if self.liberties(nb) == 1 => return None,
+                _ => continue,
+            };
+            if lib.is_some_and(|l| l != found) {
+                return None;
+            }
+            lib = Some(found);
+        }
+        Some(size)
+    }
+
+    /// The first liberty other than `p` of the chain at `q`, which has
+    /// two liberties, `p` among them.
+    fn other_liberty(&self, q: Point, p: Point) -> Point {
+        let mut s = q;
+        loop {
+            for nb in self.neighbors(s) {
+                if self.cell(nb) == Cell::Empty && nb != p {
+                    return nb;
+                }
+            }
+            s = self.next_stone(s);
+            if s == q {
+                // Unreachable on a consistent board; `p` stands in.
+                return p;
+            }
+        }
+    }
+
+    /// Whether `color` at the empty point `p` would be a self-atari (see
+    /// [`Board::self_atari`]).
+    #[inline]
+    pub fn is_self_atari(&self, color: Color, p: Point) -> bool {
+        self.self_atari(color, p).is_some()
     }
 
     /// Whether the empty point `p` is an eye of `color` in the playout
@@ -1254,6 +1324,58 @@ mod tests {
             assert_eq!(b.empty_count(), n * n);
             assert!(b.verify().is_ok());
         }
+    }
+
+    #[test]
+    fn self_atari_sizes() {
+        // Black stones at (0,1),(1,1); White wall above and to the right.
+        let mut b = Board::new(5).expect("size");
+        for (c, x, y) in [
+            (Color::Black, 0, 1),
+            (Color::Black, 1, 1),
+            (Color::White, 0, 2),
+            (Color::White, 1, 2),
+            (Color::White, 2, 1),
+            (Color::White, 2, 0),
+        ] {
+            b.play(c, pt(&b, x, y), false).expect("legal");
+        }
+        // Black (0,0) joins the chain: liberties left: (1,0) only.
+        assert_eq!(b.self_atari(Color::Black, pt(&b, 0, 0)), Some(3));
+        assert!(b.is_self_atari(Color::Black, pt(&b, 0, 0)));
+        assert_eq!(b.self_atari(Color::Black, pt(&b, 4, 4)), None);
+        // A lone white stone at (0,0) keeps only (1,0).
+        assert_eq!(b.self_atari(Color::White, pt(&b, 0, 0)), Some(1));
+    }
+
+    #[test]
+    fn self_atari_is_what_playing_the_move_leaves() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
+        let mut seen = [0usize; 2];
+        for size in [3, 5, 9, 13] {
+            for moves in [size, size * size / 2, size * size, 3 * size * size].repeat(5) {
+                let mut b = Board::new(size).expect("size");
+                crate::playout::play_out(&mut b, Color::Black, moves, &mut rng);
+                for p in b.points().filter(|&p| b.cell(p) == Cell::Empty) {
+                    for c in [Color::Black, Color::White] {
+                        let got = b.self_atari(c, p);
+                        assert_eq!(got, b.self_atari_walk(c, p), "{b:?} {p:?} {c:?}");
+                        if b.is_suicide(c, p) {
+                            assert!(got.is_some(), "{b:?} {p:?} {c:?}");
+                            continue;
+                        }
+                        let mut after = b.clone();
+                        let effect = after.play_unchecked(c, p);
+                        let want = (effect.captured == 0 && after.liberties(p) <= 1)
+                            .then(|| after.chain_len(p));
+                        assert_eq!(got, want, "{b:?} {p:?} {c:?}");
+                        seen[usize::from(got.is_some())] += 1;
+                    }
+                }
+            }
+        }
+        assert!(seen[0] > 100 && seen[1] > 100, "{seen:?}");
     }
 
     #[test]

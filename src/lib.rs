@@ -7,6 +7,7 @@ pub mod area;
 pub mod bench;
 pub mod board;
 pub mod clock;
+pub mod coord;
 pub mod fuzzing;
 pub mod game;
 pub mod gtp;

@@ -20,6 +20,7 @@
 
 use crate::area::{Areas, BORDER_BLACK, BORDER_MARKED, BORDER_WHITE};
 use crate::board::{Board, Color, MAX_POINTS};
+use crate::coord::grid_index;
 use crate::game::Game;
 use crate::life::{Analysis, Fill, Status};
 use crate::rules::Scoring;
@@ -359,7 +360,7 @@ fn stones_by(lead: f64) -> String {
 }
 
 /// Every point of `game`'s board as [`PointKind`], row by row from the
-/// bottom left (index `row * size + col`), with the dead stones of
+/// bottom left (index [`grid_index`]), with the dead stones of
 /// `analysis` and ownership as [`owners`] counts it.
 pub fn point_kinds(game: &Game, analysis: &Analysis) -> Vec<PointKind> {
     let board = game.board();
@@ -369,7 +370,7 @@ pub fn point_kinds(game: &Game, analysis: &Analysis) -> Vec<PointKind> {
     for p in board.points() {
         let (col, row) = board.coords(p);
         let o = owner[p.index()];
-        kinds[row * n + col] = match (board.color_at(p), analysis.status(p)) {
+        kinds[grid_index(col, row, n)] = match (board.color_at(p), analysis.status(p)) {
             (Some(color), Some(Status::Dead)) => PointKind::Dead { color, owner: o },
             (Some(color), Some(Status::Seki)) => PointKind::Seki(color),
             (Some(color), _) => PointKind::Stone(color),

@@ -1,6 +1,7 @@
 //! The board diagram of `showboard`, drawn as GNU Go draws it.
 
-use crate::board::{Color, column_letter};
+use crate::board::Color;
+use crate::coord::column_letter;
 use crate::game::Game;
 
 /// Whether GNU Go marks `(col, row)` as a star point.

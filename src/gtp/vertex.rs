@@ -11,6 +11,7 @@ use nom::character::complete::{digit1, satisfy};
 use nom::combinator::{all_consuming, map, value};
 
 use crate::board::{Board, Color, Point};
+use crate::coord::column_of_letter;
 use crate::game::Move;
 
 /// Why a vertex was refused (for the debug log; the reply is
@@ -73,14 +74,9 @@ pub fn parse_move(s: &str, board: &Board) -> Result<Move, VertexError> {
     let Some((letter, digits)) = v else {
         return Ok(Move::Pass);
     };
-    let letter = letter.to_ascii_uppercase();
-    if letter == 'I' {
+    let Some(col) = column_of_letter(letter) else {
         return Err(VertexError::Malformed(s.to_string()));
-    }
-    let mut col = (letter as u8 - b'A') as usize;
-    if letter > 'I' {
-        col -= 1;
-    }
+    };
     // Too many digits for usize is simply off the board.
     let row = digits.parse::<usize>().unwrap_or(0);
     row.checked_sub(1)

@@ -16,7 +16,8 @@
 use std::fmt::Write;
 
 use super::kind::PointKind;
-use crate::board::{Color, column_letter};
+use crate::board::Color;
+use crate::coord::{column_letter, grid_coords};
 use crate::game::fixed_handicap_points;
 
 /// Distance between two lines, in SVG user units (pixels).
@@ -94,7 +95,8 @@ pub fn render(size: usize, kinds: &[PointKind], caption: &str) -> String {
     let radius = CELL * 0.47;
     let mark = CELL * 0.3;
     for (i, kind) in kinds.iter().enumerate().take(size * size) {
-        let (cx, cy) = (x(i % size), y(i / size));
+        let (col, row) = grid_coords(i, size);
+        let (cx, cy) = (x(col), y(row));
         match *kind {
             PointKind::Stone(c) | PointKind::Seki(c) => {
                 stone(&mut s, cx, cy, radius, c, false);

@@ -270,9 +270,7 @@ pub fn decide_with(
         // The search saw no need (the game is won either way): take a
         // liberty anyway, unless that would put our own stones in atari.
         if let Some(&p) = targets.iter().find(|&&p| {
-            legal(Move::Place(p))
-                && !board.is_eye(color, p)
-                && super::policy::self_atari(board, color, p).is_none()
+            legal(Move::Place(p)) && !board.is_eye(color, p) && board.self_atari(color, p).is_none()
         }) {
             return Decision::Play(Move::Place(p));
         }

@@ -36,9 +36,9 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::board::{Board, Cell, Color, MAX_POINTS, Point};
+use crate::board::{Board, Color, MAX_POINTS, Point};
 use crate::game::{Game, Move, Played};
-use crate::playout::move_limit;
+use crate::playout::{move_limit, owner_index, play_out_with};
 use crate::rules::Scoring;
 
 pub use analysis::{Candidate, Ownership};
@@ -738,57 +738,34 @@ fn simulate(w: &mut Worker, ctx: &RootCtx) {
     w.board = Some(board);
 }
 
-/// Plays the simulation out from the end of its tree path.
+/// Plays the simulation out from the end of its tree path, recording the
+/// moves in `w.seq` (for AMAF).
 #[inline(never)]
 fn heavy_playout(
     w: &mut Worker,
     board: &mut Board,
     ctx: &RootCtx,
-    mut color: Color,
+    color: Color,
     mut last: Option<Point>,
 ) {
-    // Play out.
-    let mut passes = 0;
-    let mut moves = 0;
-    while passes < 2 && moves < ctx.move_limit {
-        match policy::playout_move(board, color, last, &mut w.rng, &mut w.buf) {
-            Some(p) => {
-                board.play_unchecked(color, p);
-                w.seq.push((Some(p), color));
-                last = Some(p);
-                passes = 0;
-            }
-            None => {
-                board.clear_ko();
-                last = None;
-                passes += 1;
-            }
+    play_out_with(board, color, ctx.move_limit, |b, c| {
+        let mv = policy::playout_move(b, c, last, &mut w.rng, &mut w.buf);
+        if let Some(p) = mv {
+            w.seq.push((Some(p), c));
         }
-        moves += 1;
-        color = color.opponent();
-    }
+        last = mv;
+        mv
+    });
 }
 
 /// Scores the final board of a simulation (area, Tromp-Taylor) and adds
 /// it to the ownership counts. Returns Black's score, komi included.
 #[inline(never)]
 fn score_playout(w: &mut Worker, board: &Board, ctx: &RootCtx) -> f64 {
-    // Without branches (the owner of a point is as good as random): the
-    // owner is 0 (none), 1 (Black) or 2 (White), its cell value for a
-    // stone; `own`'s entry 0 takes the points nobody owns.
+    // `own`'s entry 0 takes the points nobody owns.
     let mut black = 0i32;
     for p in board.points() {
-        let cell = board.cell(p) as u32;
-        let mut seen = 0u32;
-        for n in board.neighbors(p) {
-            seen |= 1 << (board.cell(n) as u32);
-        }
-        let (b, wh) = (
-            (seen >> Cell::Black as u32) & 1,
-            (seen >> Cell::White as u32) & 1,
-        );
-        let surrounded = (b & (wh ^ 1)) | (wh & (b ^ 1)) << 1;
-        let owner = if cell != 0 { cell } else { surrounded } as usize;
+        let owner = owner_index(board, p);
         w.own[p.index()][owner] += 1;
         black += i32::from(owner == 1) - i32::from(owner == 2);
     }

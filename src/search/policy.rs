@@ -24,6 +24,7 @@
 use rand::Rng;
 
 use crate::board::{Board, Cell, Color, Point};
+use crate::playout::{random_index, scan_empty_from};
 
 /// Probability of trying the atari step.
 const PROB_ATARI: f64 = 0.9;
@@ -32,131 +33,10 @@ const PROB_PATTERN: f64 = 0.95;
 /// Probability of refusing a 2-stone self-atari in the random step.
 const PROB_REJECT_SMALL_SELF_ATARI: f64 = 0.5;
 
-/// The liberties of the chain at `p`, at most `out.len()` of them; returns
-/// how many were written. Walks the chain's stones (no allocation).
-pub fn chain_liberties(board: &Board, p: Point, out: &mut [Point]) -> usize {
-    let mut n = 0;
-    if board.color_at(p).is_none() || out.is_empty() {
-        return 0;
-    }
-    let want = board.liberties(p).min(out.len());
-    let mut q = p;
-    loop {
-        for nb in board.neighbors(q) {
-            if board.cell(nb) == Cell::Empty && !out[..n].contains(&nb) {
-                out[n] = nb;
-                n += 1;
-                if n == want {
-                    return n;
-                }
-            }
-        }
-        q = board.next_stone(q);
-        if q == p {
-            return n;
-        }
-    }
-}
-
-/// The cells of `color`'s stones and of the opponent's.
-#[inline]
-fn cells_of(color: Color) -> (Cell, Cell) {
-    match color {
-        Color::Black => (Cell::Black, Cell::White),
-        Color::White => (Cell::White, Cell::Black),
-    }
-}
-
 /// The single liberty of a chain in atari.
 fn atari_liberty(board: &Board, p: Point) -> Option<Point> {
     let mut lib = [p; 1];
-    (chain_liberties(board, p, &mut lib) == 1).then_some(lib[0])
-}
-
-/// If `color` playing at the empty point `p` would leave its chain with a
-/// single liberty (and capture nothing), the size of that chain; `None`
-/// otherwise (two liberties or more, or a capture).
-#[inline]
-pub fn self_atari(board: &Board, color: Color, p: Point) -> Option<usize> {
-    // The common cases first, from the four neighbours alone and without
-    // branches: two empty neighbours, a capture, or an own neighbour chain
-    // with three liberties or more each mean "no" (as the walk below finds,
-    // whatever the order of the neighbours).
-    let nb = board.neighbors(p);
-    let cells = nb.map(|q| board.cell(q) as u8);
-    let w = u32::from_le_bytes(cells);
-    const ONES: u32 = 0x0101_0101;
-    let empties = (!(w | w >> 1) & ONES).count_ones();
-    if empties >= 2 {
-        return None;
-    }
-    // Bit (cell << 2 | min(liberties, 3)) of this mask is set for an own
-    // chain with 3 liberties or more and an opponent chain with one.
-    let own = color as u32 + 1;
-    let mask = 1u32 << (own << 2 | 3) | 1 << ((3 - own) << 2 | 1);
-    let mut safe = 0;
-    for (i, &q) in nb.iter().enumerate() {
-        let libs = board.chain_libs(q).min(3) as u32;
-        safe |= mask >> (u32::from(cells[i]) << 2 | libs);
-    }
-    if safe & 1 != 0 {
-        return None;
-    }
-    self_atari_walk(board, color, p)
-}
-
-/// [`self_atari`] by walking the neighbour chains' liberties.
-fn self_atari_walk(board: &Board, color: Color, p: Point) -> Option<usize> {
-    let (own, _) = cells_of(color);
-    let mut libs = [p; 2];
-    let mut n_libs = 0;
-    let mut size = 1;
-    let mut heads = [p; 4];
-    let mut n_heads = 0;
-    for nb in board.neighbors(p) {
-        match board.cell(nb) {
-            Cell::Empty => {
-                if !libs[..n_libs].contains(&nb) {
-                    if n_libs == 1 {
-                        return None;
-                    }
-                    libs[n_libs] = nb;
-                    n_libs += 1;
-                }
-            }
-            Cell::Border => {}
-            c if c == own => {
-                let h = board.chain(nb);
-                if heads[..n_heads].contains(&h) {
-                    continue;
-                }
-                heads[n_heads] = h;
-                n_heads += 1;
-                if board.liberties(nb) >= 3 {
-                    return None;
-                }
-                size += board.chain_len(nb);
-                let mut theirs = [p; 2];
-                let k = chain_liberties(board, nb, &mut theirs);
-                for &l in &theirs[..k] {
-                    if l != p && !libs[..n_libs].contains(&l) {
-                        if n_libs == 1 {
-                            return None;
-                        }
-                        libs[n_libs] = l;
-                        n_libs += 1;
-                    }
-                }
-            }
-            _ => {
-                // An opponent chain: capturing it gives liberties.
-                if board.liberties(nb) == 1 {
-                    return None;
-                }
-            }
-        }
-    }
-    (n_libs <= 1).then_some(size)
+    (board.chain_liberties(p, &mut lib) == 1).then_some(lib[0])
 }
 
 /// Adds to `out` the moves that capture or save chains in atari at or
@@ -165,7 +45,7 @@ fn atari_moves(board: &Board, color: Color, around: Point, out: &mut Vec<Point>)
     // One bit per stone in atari, in neighborhood()'s order, without
     // branches (empty and border cells count no liberties): most of the
     // time there is none.
-    let (own, opp) = cells_of(color);
+    let (own, opp) = (color.cell(), color.opponent().cell());
     let around9 = neighborhood(board, around);
     let mut in_atari = 0u32;
     for (k, &q) in around9.iter().enumerate() {
@@ -210,7 +90,7 @@ fn atari_moves(board: &Board, color: Color, around: Point, out: &mut Vec<Point>)
             }
         }
         // ...or extend, when that gains liberties.
-        if board.is_playout_move_eye_first(color, lib) && self_atari(board, color, lib).is_none() {
+        if board.is_playout_move_eye_first(color, lib) && board.self_atari(color, lib).is_none() {
             out.push(lib);
         }
     }
@@ -383,7 +263,7 @@ fn pattern_moves(board: &Board, color: Color, last: Point, buf: &mut Vec<Point>)
     let around = neighborhood(board, last);
     while hits != 0 {
         let q = around[hits.trailing_zeros() as usize + 1];
-        if board.is_playout_move_eye_first(color, q) && self_atari(board, color, q).is_none() {
+        if board.is_playout_move_eye_first(color, q) && board.self_atari(color, q).is_none() {
             buf.push(q);
         }
         hits &= hits - 1;
@@ -421,7 +301,7 @@ pub fn playout_move<R: Rng>(
 /// Whether the random step accepts `p` (already a legal playout move).
 #[inline]
 fn random_ok<R: Rng>(board: &Board, color: Color, p: Point, rng: &mut R) -> bool {
-    match self_atari(board, color, p) {
+    match board.self_atari(color, p) {
         None | Some(1) => true,
         Some(2) => !rng.random_bool(PROB_REJECT_SMALL_SELF_ATARI),
         Some(_) => false,
@@ -436,30 +316,25 @@ pub fn random_move<R: Rng>(board: &Board, color: Color, rng: &mut R) -> Option<P
     if n == 0 {
         return None;
     }
-    let pick = |rng: &mut R| ((u64::from(rng.next_u32()) * n as u64) >> 32) as usize;
     for _ in 0..4 {
-        let p = board.empty_at(pick(rng));
+        let p = board.empty_at(random_index(n, rng));
         if board.is_playout_move_eye_first(color, p) && random_ok(board, color, p, rng) {
             return Some(p);
         }
     }
-    let start = pick(rng);
     let mut fallback = None;
-    let mut i = start;
-    for _ in 0..n {
-        let p = board.empty_at(i);
-        if board.is_playout_move_eye_first(color, p) {
-            if random_ok(board, color, p, rng) {
-                return Some(p);
-            }
-            fallback.get_or_insert(p);
+    let start = random_index(n, rng);
+    let found = scan_empty_from(board, n, start, |p| {
+        if !board.is_playout_move_eye_first(color, p) {
+            return false;
         }
-        i += 1;
-        if i == n {
-            i = 0;
+        if random_ok(board, color, p, rng) {
+            return true;
         }
-    }
-    fallback
+        fallback.get_or_insert(p);
+        false
+    });
+    found.or(fallback)
 }
 
 /// Prior knowledge for a new tree node, as (virtual visits, virtual wins)
@@ -498,7 +373,7 @@ impl Priors {
                 continue;
             };
             if board.color_at(p) == Some(color) {
-                if self_atari(board, color, lib).is_none() {
+                if board.self_atari(color, lib).is_none() {
                     bonus.push((lib, PRIOR_ESCAPE));
                 }
             } else if board.chain_len(p) == 1 {
@@ -535,7 +410,7 @@ impl Priors {
             n += PRIOR_PATTERN;
             w += PRIOR_PATTERN;
         }
-        if self_atari(board, color, p).is_some() {
+        if board.self_atari(color, p).is_some() {
             n += PRIOR_SELF_ATARI;
         }
         let size = board.size();
@@ -570,17 +445,6 @@ mod tests {
     }
 
     #[test]
-    fn self_atari_sizes() {
-        // Black stones at (0,1),(1,1); White wall above and to the right.
-        let b = setup(5, &[(0, 1), (1, 1)], &[(0, 2), (1, 2), (2, 1), (2, 0)]);
-        let p = b.point(0, 0).expect("pt");
-        // Black (0,0) joins the chain: liberties left: (1,0) only.
-        assert_eq!(self_atari(&b, Color::Black, p), Some(3));
-        let q = b.point(4, 4).expect("pt");
-        assert_eq!(self_atari(&b, Color::Black, q), None);
-    }
-
-    #[test]
     fn quick_tests_and_pattern_window_answer_as_the_plain_ones() {
         // Positions along heavy playouts, every empty point, both colours.
         let mut rng = SmallRng::seed_from_u64(5);
@@ -600,8 +464,8 @@ mod tests {
                                 b.is_playout_move(c, p),
                                 "{b:?} {p:?} {c:?}"
                             );
-                            let walk = self_atari_walk(&b, c, p);
-                            assert_eq!(self_atari(&b, c, p), walk, "{b:?} {p:?} {c:?}");
+                            let walk = b.self_atari_walk(c, p);
+                            assert_eq!(b.self_atari(c, p), walk, "{b:?} {p:?} {c:?}");
                             checked[usize::from(walk.is_some())] += 1;
                         }
                     }
@@ -613,7 +477,7 @@ mod tests {
                             if b.cell(q) == Cell::Empty
                                 && matches_pattern(&b, q)
                                 && b.is_playout_move(color, q)
-                                && self_atari(&b, color, q).is_none()
+                                && b.self_atari(color, q).is_none()
                             {
                                 want.push(q);
                             }

@@ -15,11 +15,8 @@ fn game(size: usize, komi: f64) -> Game {
 }
 
 fn pt(g: &Game, name: &str) -> Point {
-    let b = name.as_bytes();
-    let mut col = (b[0].to_ascii_uppercase() - b'A') as usize;
-    if col >= 8 {
-        col -= 1;
-    }
+    let letter = name.chars().next().expect("letter");
+    let col = crate::coord::column_of_letter(letter).expect("column");
     let row: usize = name[1..].parse().expect("row");
     g.board().point(col, row - 1).expect("on board")
 }

@@ -26,8 +26,9 @@ pub mod write;
 use std::io::Read;
 use std::path::Path;
 
-use crate::board::{Board, Color, IllegalMove, MAX_POINTS, Point, column_letter};
+use crate::board::{Board, Color, IllegalMove, MAX_POINTS, Point};
 use crate::clock::Clock;
+use crate::coord::{sgf_coords, vertex_text};
 use crate::game::{Game, GameError, Illegal, MAX_MOVES, Move, Played};
 use crate::rules::Rules;
 use parse::{MAX_ITEMS, MAX_NODES};
@@ -211,7 +212,7 @@ fn color_word(c: Color) -> &'static str {
 /// A point given as (column, row from the bottom), as GTP writes it.
 fn vertex(at: Option<(usize, usize)>) -> String {
     match at {
-        Some((col, row)) => format!("{}{}", column_letter(col), row + 1),
+        Some((col, row)) => vertex_text(col, row),
         None => "pass".to_string(),
     }
 }
@@ -405,15 +406,8 @@ fn parse_point(board: &Board, v: &[u8]) -> Result<Point, bool> {
     if !c.is_ascii_alphabetic() || !r.is_ascii_alphabetic() {
         return Err(false);
     }
-    if !c.is_ascii_lowercase() || !r.is_ascii_lowercase() {
-        return Err(true);
-    }
-    let (col, top) = ((c - b'a') as usize, (r - b'a') as usize);
-    let size = board.size();
-    if top >= size {
-        return Err(true);
-    }
-    board.point(col, size - 1 - top).ok_or(true)
+    let (col, row) = sgf_coords(c, r, board.size()).ok_or(true)?;
+    board.point(col, row).ok_or(true)
 }
 
 /// The points of a setup value: one point, or a rectangle `aa:cc`

@@ -16,6 +16,7 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 
 use crate::board::{Board, Color, Point};
+use crate::coord::sgf_point;
 use crate::game::{Game, Move};
 
 use super::info::GameInfo;
@@ -24,8 +25,7 @@ use super::time::{Overtime, TimeRecord};
 /// SGF point letters: column from the left, row from the top.
 pub fn point_text(board: &Board, p: Point) -> [u8; 2] {
     let (col, row) = board.coords(p);
-    let top_row = board.size() - 1 - row;
-    [b'a' + col as u8, b'a' + top_row as u8]
+    sgf_point(col, row, board.size())
 }
 
 fn color_letter(c: Color) -> char {

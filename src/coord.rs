@@ -1,0 +1,132 @@
+//! Coordinates: every way the engine names a point, in one place (as
+//! Pachi's `move.h` or KataGo's `Location`).
+//!
+//! A point is a (column, row) pair, 0-based from the bottom left, on a board
+//! of side `size`. From it:
+//!
+//! * the **padded index** of the board's arrays ([`padded_index`],
+//!   [`padded_coords`]): the board keeps a ring of border cells around the
+//!   playing area, so its rows are `stride = size + 2` cells long and the
+//!   point (0, 0) is cell `stride + 1`;
+//! * the **grid index** `row * size + col` of per-point lists that hold the
+//!   playing area only, bottom row first ([`grid_index`], [`grid_coords`]);
+//! * the **GTP vertex** such as `D4` ([`vertex_text`], [`column_letter`],
+//!   [`column_of_letter`]): column letters A to Z without I, row 1 at the
+//!   bottom;
+//! * the **SGF point** such as `dp` ([`sgf_point`], [`sgf_coords`]): column
+//!   letter then row letter, both from `a`, rows counted from the top.
+//!
+//! The module knows no board: it is below [`crate::board`], which turns its
+//! padded indices into `Point`s, and below the GTP, SGF and SVG code, which
+//! turn points into text with it.
+
+/// The index in the padded array (rows of `stride` cells, one border row
+/// and column before the playing area) of the point at `col`, `row`.
+#[inline]
+pub const fn padded_index(col: usize, row: usize, stride: usize) -> usize {
+    (row + 1) * stride + col + 1
+}
+
+/// The (column, row) of a padded index of an on-board point.
+#[inline]
+pub const fn padded_coords(index: usize, stride: usize) -> (usize, usize) {
+    (index % stride - 1, index / stride - 1)
+}
+
+/// The index `row * size + col` of a point in a list of the playing area,
+/// bottom row first.
+#[inline]
+pub const fn grid_index(col: usize, row: usize, size: usize) -> usize {
+    row * size + col
+}
+
+/// The (column, row) of a [`grid_index`].
+#[inline]
+pub const fn grid_coords(index: usize, size: usize) -> (usize, usize) {
+    (index % size, index / size)
+}
+
+/// The letter GTP and GoGui give column `col` (0-based): A to Z without
+/// I, as far as the largest board (25) needs.
+pub fn column_letter(col: usize) -> char {
+    let c = if col >= 8 { col + 1 } else { col };
+    (b'A' + (c.min(25) as u8)) as char
+}
+
+/// The column (0-based) of a GTP column letter, in either case; `None` for
+/// `I` (which GTP skips) and anything but an ASCII letter.
+pub fn column_of_letter(letter: char) -> Option<usize> {
+    let letter = letter.to_ascii_uppercase();
+    if !letter.is_ascii_uppercase() || letter == 'I' {
+        return None;
+    }
+    let col = (letter as u8 - b'A') as usize;
+    Some(if letter > 'I' { col - 1 } else { col })
+}
+
+/// The point at `col`, `row` as GTP writes it, e.g. `D4`.
+pub fn vertex_text(col: usize, row: usize) -> String {
+    format!("{}{}", column_letter(col), row + 1)
+}
+
+/// The SGF letters of the point at `col`, `row` on a board of side `size`:
+/// column from the left, row from the top.
+pub fn sgf_point(col: usize, row: usize, size: usize) -> [u8; 2] {
+    let top_row = size - 1 - row;
+    [b'a' + col as u8, b'a' + top_row as u8]
+}
+
+/// The (column, row) of the SGF letters `c`, `r` (lower case) on a board
+/// of side `size`, or `None` when off the board.
+pub fn sgf_coords(c: u8, r: u8, size: usize) -> Option<(usize, usize)> {
+    if !c.is_ascii_lowercase() || !r.is_ascii_lowercase() {
+        return None;
+    }
+    let (col, top) = ((c - b'a') as usize, (r - b'a') as usize);
+    (col < size && top < size).then(|| (col, size - 1 - top))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn indices_round_trip() {
+        for size in [2, 9, 19, 25] {
+            let stride = size + 2;
+            for row in 0..size {
+                for col in 0..size {
+                    let i = padded_index(col, row, stride);
+                    assert_eq!(padded_coords(i, stride), (col, row));
+                    assert_eq!(grid_coords(grid_index(col, row, size), size), (col, row));
+                    let [c, r] = sgf_point(col, row, size);
+                    assert_eq!(sgf_coords(c, r, size), Some((col, row)));
+                    let text = vertex_text(col, row);
+                    let letter = text.chars().next().expect("letter");
+                    assert_eq!(column_of_letter(letter), Some(col), "{text}");
+                    assert_eq!(text[1..].parse::<usize>().ok(), Some(row + 1));
+                }
+            }
+            // The first point follows the border row and column.
+            assert_eq!(padded_index(0, 0, stride), stride + 1);
+        }
+    }
+
+    #[test]
+    fn letters_and_names() {
+        let letters: String = (0..25).map(column_letter).collect();
+        assert_eq!(letters, "ABCDEFGHJKLMNOPQRSTUVWXYZ");
+        assert_eq!(column_of_letter('j'), Some(8));
+        assert_eq!(column_of_letter('H'), Some(7));
+        for bad in ['I', 'i', '1', ' ', 'é'] {
+            assert_eq!(column_of_letter(bad), None, "{bad}");
+        }
+        assert_eq!(vertex_text(3, 3), "D4");
+        assert_eq!(vertex_text(18, 18), "T19");
+        // D4 on 19x19 is "dp" in SGF; the top left corner is "aa".
+        assert_eq!(&sgf_point(3, 3, 19), b"dp");
+        assert_eq!(&sgf_point(0, 18, 19), b"aa");
+        assert_eq!(sgf_coords(b't', b'a', 19), None);
+        assert_eq!(sgf_coords(b'a', b'A', 19), None);
+    }
+}
