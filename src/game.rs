@@ -247,7 +247,7 @@ impl Game {
     /// the rules (it is then explicit), else the komi as it is if it was
     /// set explicitly, else the new rules' default komi. The one place
     /// this policy is written (`kata-set-rules`, `kgs-rules`, `weiqi score
-    /// --rules`).
+    /// --rules`, and `loadsgf` with a record's `RU` and `KM`).
     pub fn adopt_rules(&mut self, rules: Rules, komi: Option<f64>) {
         self.set_rules(rules);
         match komi {

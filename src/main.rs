@@ -460,13 +460,7 @@ fn run_score(args: &ScoreArgs) -> Result<(), String> {
     let path = args.file.display();
     let bytes = sgf::read_file(&args.file)
         .map_err(|e| format!("{path}: {}", weiqi::sgf::load_error_reason(&e)))?;
-    let defaults = Rules::default();
-    let opts = LoadOptions {
-        until: None,
-        rules: defaults,
-        komi: defaults.default_komi,
-        komi_explicit: false,
-    };
+    let opts = LoadOptions::with_rules(Rules::default());
     let loaded = sgf::load(&bytes, &opts)
         .map_err(|e| format!("{path}: {}", weiqi::sgf::load_error_reason(&e)))?;
     let mut game = loaded.game;

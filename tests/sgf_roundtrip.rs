@@ -148,7 +148,10 @@ fn a_thousand_random_games_round_trip() {
             sgf::load(text.as_bytes(), &opts).unwrap_or_else(|e| panic!("game {i}: {e:?}\n{text}"));
         assert_eq!(state(&loaded.game), state(&game), "game {i}:\n{text}");
         assert_eq!(loaded.to_move, game.to_move(), "game {i}");
-        assert!(loaded.komi_explicit && loaded.rules_from_file, "game {i}");
+        assert!(
+            loaded.game.komi_explicit() && loaded.rules_from_file,
+            "game {i}"
+        );
         assert_eq!(
             loaded.result.as_deref(),
             result.as_deref().map(str::as_bytes),

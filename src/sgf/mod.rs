@@ -69,7 +69,30 @@ pub struct LoadOptions {
     pub until: Option<usize>,
     pub rules: Rules,
     pub komi: f64,
+    /// Whether `komi` was set explicitly (see [`Game::adopt_rules`]).
     pub komi_explicit: bool,
+}
+
+impl LoadOptions {
+    /// `rules` with their default komi (not explicit), the whole main line.
+    pub fn with_rules(rules: Rules) -> LoadOptions {
+        LoadOptions {
+            until: None,
+            rules,
+            komi: rules.default_komi,
+            komi_explicit: false,
+        }
+    }
+
+    /// The rules and komi of `game`, to load up to `until`.
+    pub fn keeping(game: &Game, until: Option<usize>) -> LoadOptions {
+        LoadOptions {
+            until,
+            rules: *game.rules(),
+            komi: game.komi(),
+            komi_explicit: game.komi_explicit(),
+        }
+    }
 }
 
 /// A loaded record.
@@ -81,9 +104,6 @@ pub struct Loaded {
     /// The colour to move: that of the next move in the file when loading
     /// stopped before it, else `PL` or the opponent of the last mover.
     pub to_move: Color,
-    /// Whether the komi is explicit now (a `KM` in the file, or already
-    /// explicit before).
-    pub komi_explicit: bool,
     /// Whether `RU` named rules weiqi knows.
     pub rules_from_file: bool,
     /// `TM`/`OT` from the root, remaining times from the last node read.
@@ -476,24 +496,21 @@ fn parse_seconds(v: &[u8]) -> Option<f64> {
 /// The rules, komi and time read from the root, each only when it parses
 /// (what does not is logged and left as the engine had it).
 struct Settings {
-    rules: Rules,
-    rules_from_file: bool,
-    komi: f64,
-    komi_explicit: bool,
+    /// `RU`, when it names rules weiqi knows.
+    rules: Option<Rules>,
+    /// `KM` (scaled back in Fox's records).
+    komi: Option<f64>,
     time: TimeRecord,
 }
 
-fn settings(root: &Node<'_>, opts: &LoadOptions) -> Settings {
-    let (rules, rules_from_file) = match root.get("RU") {
-        Some(v) => match info::rules(v) {
-            Some(r) => (r, true),
-            None => {
-                ignored("RU", v, "keeping the current rules");
-                (opts.rules, false)
-            }
-        },
-        None => (opts.rules, false),
-    };
+fn settings(root: &Node<'_>) -> Settings {
+    let rules = root.get("RU").and_then(|v| {
+        let r = info::rules(v);
+        if r.is_none() {
+            ignored("RU", v, "keeping the current rules");
+        }
+        r
+    });
     let fox = root
         .values("AP")
         .any(|ap| ap.windows(5).any(|w| w.eq_ignore_ascii_case(b"foxwq")));
@@ -512,11 +529,6 @@ fn settings(root: &Node<'_>, opts: &LoadOptions) -> Settings {
         }
         Some(k)
     });
-    let (komi, komi_explicit) = match file_komi {
-        Some(k) => (k, true),
-        None if rules_from_file && !opts.komi_explicit => (rules.default_komi, false),
-        None => (opts.komi, opts.komi_explicit),
-    };
     let mut time = TimeRecord::default();
     if let Some(v) = root.get("TM") {
         time.main = info::main_time(v);
@@ -540,9 +552,7 @@ fn settings(root: &Node<'_>, opts: &LoadOptions) -> Settings {
     }
     Settings {
         rules,
-        rules_from_file,
-        komi,
-        komi_explicit,
+        komi: file_komi,
         time,
     }
 }
@@ -640,13 +650,21 @@ pub fn load(bytes: &[u8], opts: &LoadOptions) -> Result<Loaded, SgfError> {
     };
     let Settings {
         rules,
-        rules_from_file,
         komi,
-        komi_explicit,
         mut time,
-    } = settings(root, opts);
-    let mut game = Game::new(size, rules).ok_or(SgfError::Size(SizeProblem::Unsupported(size)))?;
-    game.set_komi_as(komi, komi_explicit);
+    } = settings(root);
+    let mut game =
+        Game::new(size, opts.rules).ok_or(SgfError::Size(SizeProblem::Unsupported(size)))?;
+    // The engine's komi, then the file's rules and komi by the game's one
+    // komi policy (a komi with the rules is explicit; without, an explicit
+    // komi stays and any other follows the rules).
+    game.set_komi_as(opts.komi, opts.komi_explicit);
+    let rules_from_file = rules.is_some();
+    match (rules, komi) {
+        (Some(r), k) => game.adopt_rules(r, k),
+        (None, Some(k)) => game.set_komi(k),
+        (None, None) => {}
+    }
     let result = root.get("RE").map(<[u8]>::to_vec);
 
     let mut setup = Setup {
@@ -750,7 +768,6 @@ pub fn load(bytes: &[u8], opts: &LoadOptions) -> Result<Loaded, SgfError> {
     Ok(Loaded {
         game,
         to_move,
-        komi_explicit,
         rules_from_file,
         time,
         result,

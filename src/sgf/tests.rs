@@ -220,20 +220,35 @@ fn rules_and_komi() {
     o.rules = Rules::preset("aga").expect("aga");
     let l = load(b"(;RU[Ing]KM[8])", &o).expect("loads");
     assert_eq!((*l.game.rules(), l.rules_from_file), (o.rules, false));
-    assert_eq!((l.game.komi(), l.komi_explicit), (8.0, true));
+    assert_eq!((l.game.komi(), l.game.komi_explicit()), (8.0, true));
     // An explicit komi survives a file without KM.
     o.komi = 0.5;
     o.komi_explicit = true;
     let l = load(b"(;RU[Japanese])", &o).expect("loads");
-    assert_eq!((l.game.komi(), l.komi_explicit), (0.5, true));
+    assert_eq!((l.game.komi(), l.game.komi_explicit()), (0.5, true));
+    // A komi that is not explicit follows the file's rules...
+    let o2 = LoadOptions {
+        komi_explicit: false,
+        ..o
+    };
+    let l = load(b"(;RU[Japanese])", &o2).expect("loads");
+    let japanese = Rules::preset("japanese").expect("japanese").default_komi;
+    assert_eq!((l.game.komi(), l.game.komi_explicit()), (japanese, false));
+    // ...and stays when the file names no rules.
+    let l = load(b"(;SZ[9])", &o2).expect("loads");
+    assert_eq!((l.game.komi(), l.game.komi_explicit()), (0.5, false));
     // A komi that cannot be read is ignored: the current one stays.
     for bad in ["KM[abc]", "KM[inf]", "KM[NaN]", "KM[1e9]", "KM[]"] {
         let l = load(format!("(;{bad})").as_bytes(), &o).expect(bad);
-        assert_eq!((l.game.komi(), l.komi_explicit), (0.5, true), "{bad}");
+        assert_eq!(
+            (l.game.komi(), l.game.komi_explicit()),
+            (0.5, true),
+            "{bad}"
+        );
     }
     // Free-form komi.
     let l = load_str("(;KM[6,5])").expect("decimal comma");
-    assert_eq!((l.game.komi(), l.komi_explicit), (6.5, true));
+    assert_eq!((l.game.komi(), l.game.komi_explicit()), (6.5, true));
     // Fox writes komi scaled; only in Fox records is it scaled back.
     for (f, k) in [
         ("(;AP[GNU Go:3.8]KM[375]RU[Chinese]AP[foxwq])", 7.5),

@@ -58,12 +58,7 @@ pub fn loadsgf(engine: &mut Engine, args: &[&str]) -> Reply {
         None => None,
     };
     let bytes = sgf::read_file(Path::new(path)).map_err(|e| cannot_load(path, &e))?;
-    let opts = LoadOptions {
-        until,
-        rules: *engine.game.rules(),
-        komi: engine.game.komi(),
-        komi_explicit: engine.game.komi_explicit(),
-    };
+    let opts = LoadOptions::keeping(&engine.game, until);
     let loaded = sgf::load(&bytes, &opts).map_err(|e| cannot_load(path, &e))?;
     let clock = clock_of_record(&engine.clock, &loaded.time);
     let record = LoadedRecord::new(
