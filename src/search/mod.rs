@@ -28,6 +28,7 @@
 
 pub mod analysis;
 pub mod decide;
+pub mod ladder;
 pub mod policy;
 pub mod tree;
 

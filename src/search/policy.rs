@@ -26,6 +26,8 @@ use rand::Rng;
 use crate::board::{Board, Cell, Color, Point};
 use crate::playout::{random_index, scan_empty_from};
 
+use super::ladder;
+
 /// Probability of trying the atari step.
 const PROB_ATARI: f64 = 0.9;
 /// Probability of trying the pattern step.
@@ -89,8 +91,12 @@ fn atari_moves(board: &Board, color: Color, around: Point, out: &mut Vec<Point>)
                 break;
             }
         }
-        // ...or extend, when that gains liberties.
-        if board.is_playout_move_eye_first(color, lib) && board.self_atari(color, lib).is_none() {
+        // ...or extend, when that gains liberties and the chain does not
+        // then die in a ladder.
+        if board.is_playout_move_eye_first(color, lib)
+            && board.self_atari(color, lib).is_none()
+            && !ladder::escape_fails(board, color, lib)
+        {
             out.push(lib);
         }
     }
@@ -340,7 +346,8 @@ pub fn random_move<R: Rng>(board: &Board, color: Color, rng: &mut R) -> Option<P
 /// Prior knowledge for a new tree node, as (virtual visits, virtual wins)
 /// for the player making the move. Computed once per expansion.
 pub struct Priors {
-    /// Bonus (visits = wins) per point for captures and escapes.
+    /// Bonus per point for captures and escapes (visits = wins when
+    /// positive; a negative bonus is that many visits without a win).
     bonus: Vec<(Point, f32)>,
     /// The (column, row) of the last move.
     last: Option<(usize, usize)>,
@@ -351,6 +358,9 @@ const PRIOR_EVEN: f32 = 10.0;
 const PRIOR_CAPTURE_ONE: f32 = 15.0;
 const PRIOR_CAPTURE_MANY: f32 = 30.0;
 const PRIOR_ESCAPE: f32 = 15.0;
+/// An escape from atari into a ladder that captures the chain
+/// ([`ladder::escape_fails`]): visits without wins, as a self-atari.
+const PRIOR_LADDER: f32 = -10.0;
 const PRIOR_PATTERN: f32 = 10.0;
 const PRIOR_SELF_ATARI: f32 = 10.0;
 const PRIOR_EMPTY_AREA: f32 = 10.0;
@@ -374,7 +384,11 @@ impl Priors {
             };
             if board.color_at(p) == Some(color) {
                 if board.self_atari(color, lib).is_none() {
-                    bonus.push((lib, PRIOR_ESCAPE));
+                    if ladder::escape_fails(board, color, lib) {
+                        bonus.push((lib, PRIOR_LADDER));
+                    } else {
+                        bonus.push((lib, PRIOR_ESCAPE));
+                    }
                 }
             } else if board.chain_len(p) == 1 {
                 bonus.push((lib, PRIOR_CAPTURE_ONE));
@@ -394,8 +408,8 @@ impl Priors {
         let mut w = PRIOR_EVEN / 2.0;
         for &(q, b) in &self.bonus {
             if q == p {
-                n += b;
-                w += b;
+                n += b.abs();
+                w += b.max(0.0);
             }
         }
         let (x, y) = board.coords(p);
