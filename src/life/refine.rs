@@ -5,6 +5,7 @@
 use crate::board::{Board, Color, Point};
 use crate::game::Game;
 use crate::rules::Rules;
+use crate::search::policy::Knowledge;
 use crate::search::{Limits, Ownership, Search, SearchConfig};
 
 use crate::life::chain::{Chain, DEAD_SHARE};
@@ -140,6 +141,9 @@ fn refine_search((game, first, seed): &(Game, Color, u64)) -> Ownership {
         rave_equiv: REFINE_RAVE_EQUIV,
         max_nodes: REFINE_NODES,
         max_tree_mb: REFINE_TREE_MB,
+        // The playouts' and priors' knowledge as the count was measured
+        // with: the player's additions never reach the count.
+        knowledge: Knowledge::REFEREE,
     });
     let limits = Limits {
         deadline: None,

@@ -43,7 +43,7 @@ use crate::playout::{move_limit, owner_index, play_out_with};
 use crate::rules::Scoring;
 
 pub use analysis::{Candidate, Ownership};
-use policy::{PRIOR_PASS, Priors};
+use policy::{Knowledge, PRIOR_PASS, Priors};
 use tree::Tree;
 
 /// Settings of the search that stay fixed between moves.
@@ -63,6 +63,8 @@ pub struct SearchConfig {
     /// most `max_nodes`). A full tree stops growing; the search goes on with
     /// playouts from its leaves.
     pub max_tree_mb: usize,
+    /// The Go knowledge of the playouts and priors.
+    pub knowledge: Knowledge,
 }
 
 /// Default of [`SearchConfig::max_tree_mb`]: 256 MiB, which with the
@@ -87,6 +89,7 @@ impl Default for SearchConfig {
             rave_equiv: 3000.0,
             max_nodes: 3_000_000,
             max_tree_mb: DEFAULT_MAX_TREE_MB,
+            knowledge: Knowledge::PLAYER,
         }
     }
 }
@@ -218,10 +221,11 @@ struct RootCtx<'a> {
     move_limit: usize,
     expand_at: u32,
     equiv: f32,
+    knowledge: Knowledge,
 }
 
 impl<'a> RootCtx<'a> {
-    fn new(game: &'a Game, color: Color, equiv: f32) -> RootCtx<'a> {
+    fn new(game: &'a Game, color: Color, equiv: f32, knowledge: Knowledge) -> RootCtx<'a> {
         let board = game.board();
         let root_moves = board
             .points()
@@ -250,6 +254,7 @@ impl<'a> RootCtx<'a> {
             move_limit: move_limit(board.size()),
             expand_at: if board.size() >= 15 { 8 } else { 4 },
             equiv,
+            knowledge,
         }
     }
 }
@@ -358,7 +363,7 @@ impl Search {
     pub fn search(&mut self, game: &Game, color: Color, limits: &Limits) -> SearchResult {
         let start = Instant::now();
         self.prepare(game, color);
-        let ctx = RootCtx::new(game, color, self.config.rave_equiv);
+        let ctx = RootCtx::new(game, color, self.config.rave_equiv, self.config.knowledge);
         let max_playouts = match (limits.deadline, limits.max_playouts) {
             // Nothing to search when only passing is left.
             _ if ctx.root_moves.is_empty() => Some(0),
@@ -594,7 +599,15 @@ fn run_worker(
     // The root: expanded with the superko-checked moves; moves of a reused
     // root that are no longer legal are pruned.
     if !w.tree.nodes[0].expanded {
-        expand(w, 0, ctx.board, ctx.color, ctx.last, Some(&ctx.root_moves));
+        expand(
+            w,
+            0,
+            ctx.board,
+            ctx.color,
+            ctx.last,
+            Some(&ctx.root_moves),
+            ctx.knowledge,
+        );
     } else {
         let mut legal = vec![false; MAX_POINTS];
         for p in &ctx.root_moves {
@@ -660,8 +673,9 @@ fn expand(
     color: Color,
     last: Option<Point>,
     root_moves: Option<&[Point]>,
+    knowledge: Knowledge,
 ) {
-    let priors = Priors::new(board, color, last);
+    let priors = Priors::new(board, color, last, knowledge);
     w.children.clear();
     let add = |p: Point, out: &mut Vec<(Move, f32, f32)>| {
         let (n, v) = priors.prior(board, color, p);
@@ -708,7 +722,7 @@ fn simulate(w: &mut Worker, ctx: &RootCtx) {
             if w.tree.nodes[node].visits + 1 < ctx.expand_at {
                 break;
             }
-            expand(w, node, &board, color, last, None);
+            expand(w, node, &board, color, last, None, ctx.knowledge);
             if !w.tree.nodes[node].expanded {
                 break;
             }
@@ -750,7 +764,7 @@ fn heavy_playout(
     mut last: Option<Point>,
 ) {
     play_out_with(board, color, ctx.move_limit, |b, c| {
-        let mv = policy::playout_move(b, c, last, &mut w.rng, &mut w.buf);
+        let mv = policy::playout_move(b, c, last, ctx.knowledge, &mut w.rng, &mut w.buf);
         if let Some(p) = mv {
             w.seq.push((Some(p), c));
         }

@@ -28,6 +28,27 @@ use crate::playout::{random_index, scan_empty_from};
 
 use super::ladder;
 
+/// Which Go knowledge the playouts and priors use. The player takes
+/// [`Knowledge::PLAYER`], where every addition accepted on measured
+/// strength goes; the referee's refining search (`life/refine.rs`) pins
+/// [`Knowledge::REFEREE`], so that tuning the player never changes a
+/// count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Knowledge {
+    /// Ladder reading ([`ladder`]): no escape from atari into a ladder
+    /// in the playouts, and a malus instead of a bonus for it in the
+    /// priors.
+    pub ladders: bool,
+}
+
+impl Knowledge {
+    /// The player's knowledge: everything.
+    pub const PLAYER: Knowledge = Knowledge { ladders: true };
+    /// The referee's knowledge: as it was when the count was measured
+    /// (before ladder reading).
+    pub const REFEREE: Knowledge = Knowledge { ladders: false };
+}
+
 /// Probability of trying the atari step.
 const PROB_ATARI: f64 = 0.9;
 /// Probability of trying the pattern step.
@@ -43,7 +64,13 @@ fn atari_liberty(board: &Board, p: Point) -> Option<Point> {
 
 /// Adds to `out` the moves that capture or save chains in atari at or
 /// around `around` (the point and its 8 neighbours), for `color` to move.
-fn atari_moves(board: &Board, color: Color, around: Point, out: &mut Vec<Point>) {
+fn atari_moves(
+    board: &Board,
+    color: Color,
+    around: Point,
+    knowledge: Knowledge,
+    out: &mut Vec<Point>,
+) {
     // One bit per stone in atari, in neighborhood()'s order, without
     // branches (empty and border cells count no liberties): most of the
     // time there is none.
@@ -95,7 +122,7 @@ fn atari_moves(board: &Board, color: Color, around: Point, out: &mut Vec<Point>)
         // then die in a ladder.
         if board.is_playout_move_eye_first(color, lib)
             && board.self_atari(color, lib).is_none()
-            && !ladder::escape_fails(board, color, lib)
+            && !(knowledge.ladders && ladder::escape_fails(board, color, lib))
         {
             out.push(lib);
         }
@@ -283,13 +310,14 @@ pub fn playout_move<R: Rng>(
     board: &Board,
     color: Color,
     last: Option<Point>,
+    knowledge: Knowledge,
     rng: &mut R,
     buf: &mut Vec<Point>,
 ) -> Option<Point> {
     if let Some(last) = last {
         if rng.random_bool(PROB_ATARI) {
             buf.clear();
-            atari_moves(board, color, last, buf);
+            atari_moves(board, color, last, knowledge, buf);
             if !buf.is_empty() {
                 return Some(buf[rng.random_range(0..buf.len())]);
             }
@@ -373,7 +401,7 @@ pub const PRIOR_PASS: (f32, f32) = (10.0, 0.0);
 impl Priors {
     /// Scans `board` for chains in atari (for `color` to move), the last
     /// move having been `last`.
-    pub fn new(board: &Board, color: Color, last: Option<Point>) -> Priors {
+    pub fn new(board: &Board, color: Color, last: Option<Point>, knowledge: Knowledge) -> Priors {
         let mut bonus = Vec::new();
         for p in board.points() {
             if board.color_at(p).is_none() || board.chain(p) != p || board.liberties(p) != 1 {
@@ -384,7 +412,7 @@ impl Priors {
             };
             if board.color_at(p) == Some(color) {
                 if board.self_atari(color, lib).is_none() {
-                    if ladder::escape_fails(board, color, lib) {
+                    if knowledge.ladders && ladder::escape_fails(board, color, lib) {
                         bonus.push((lib, PRIOR_LADDER));
                     } else {
                         bonus.push((lib, PRIOR_ESCAPE));
@@ -500,7 +528,7 @@ mod tests {
                         assert_eq!(buf, want, "{b:?} {p:?}");
                         patterns += want.len();
                     }
-                    match playout_move(&b, color, last, &mut rng, &mut buf) {
+                    match playout_move(&b, color, last, Knowledge::PLAYER, &mut rng, &mut buf) {
                         Some(p) => {
                             b.play_unchecked(color, p);
                             last = Some(p);
@@ -528,7 +556,16 @@ mod tests {
         let mut buf = Vec::new();
         let target = b.point(2, 3);
         let hits = (0..200)
-            .filter(|_| playout_move(&b, Color::Black, last, &mut rng, &mut buf) == target)
+            .filter(|_| {
+                playout_move(
+                    &b,
+                    Color::Black,
+                    last,
+                    Knowledge::PLAYER,
+                    &mut rng,
+                    &mut buf,
+                ) == target
+            })
             .count();
         assert!(hits > 150, "{hits}");
     }
