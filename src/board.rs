@@ -279,6 +279,24 @@ impl fmt::Debug for Board {
     }
 }
 
+/// The stones of one chain: see [`Board::stones`].
+pub struct Stones<'a> {
+    board: &'a Board,
+    start: Point,
+    next: Option<Point>,
+}
+
+impl Iterator for Stones<'_> {
+    type Item = Point;
+
+    fn next(&mut self) -> Option<Point> {
+        let p = self.next?;
+        let q = self.board.next_stone(p);
+        self.next = (q != self.start).then_some(q);
+        Some(p)
+    }
+}
+
 impl Board {
     /// An empty board of side `size`, or `None` if the size is not
     /// between [`MIN_SIZE`] and [`MAX_SIZE`].
@@ -421,19 +439,39 @@ impl Board {
 
     /// The stones of the chain at `p`.
     pub fn chain_stones(&self, p: Point) -> Vec<Point> {
-        let mut out = Vec::new();
-        if self.cells[p.index()].color().is_none() {
-            return out;
+        self.stones(p).collect()
+    }
+
+    /// The stones of the chain at `p`, starting with `p` (none for an empty
+    /// point), without allocating.
+    pub fn stones(&self, p: Point) -> Stones<'_> {
+        Stones {
+            board: self,
+            start: p,
+            next: self.color_at(p).map(|_| p),
         }
-        let mut q = p.0;
-        loop {
-            out.push(Point(q));
-            q = self.next[ix(q)];
-            if q == p.0 {
-                break;
-            }
+    }
+
+    /// The single liberty of the chain at `p` if it is in atari.
+    pub fn atari_liberty(&self, p: Point) -> Option<Point> {
+        if self.chain_libs(p) != 1 {
+            return None;
         }
-        out
+        let mut lib = [p; 1];
+        (self.chain_liberties(p, &mut lib) == 1).then_some(lib[0])
+    }
+
+    /// The capturing moves next to the chain at `p`: the liberty of each
+    /// opponent chain in atari that touches it, once per touching stone
+    /// (so a point may come more than once). The ladder reader, the
+    /// playout policy and the counting phase's tactics all ask this when
+    /// a chain in trouble looks for a counter-capture.
+    pub fn captures_next_to(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        let opp = self.color_at(p).map(|c| c.opponent().cell());
+        self.stones(p)
+            .flat_map(move |s| self.neighbors(s))
+            .filter(move |&n| Some(self.cell(n)) == opp && self.chain_libs(n) == 1)
+            .filter_map(move |n| self.atari_liberty(n))
     }
 
     /// The next stone of the chain at `p` (the chains are circular lists:
@@ -1376,6 +1414,50 @@ mod tests {
             }
         }
         assert!(seen[0] > 100 && seen[1] > 100, "{seen:?}");
+    }
+
+    #[test]
+    fn chain_walks_agree_with_playing_the_captures() {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+        let mut seen = 0;
+        for size in [5, 9, 13] {
+            for moves in [size * size / 2, size * size, 3 * size * size].repeat(5) {
+                let mut b = Board::new(size).expect("size");
+                crate::playout::play_out(&mut b, Color::Black, moves, &mut rng);
+                for p in b.points() {
+                    let stones = b.stones(p).collect::<Vec<_>>();
+                    let Some(color) = b.color_at(p) else {
+                        assert!(stones.is_empty() && b.atari_liberty(p).is_none());
+                        continue;
+                    };
+                    let mut sorted = stones.clone();
+                    sorted.sort_by_key(|q| q.index());
+                    sorted.dedup();
+                    assert_eq!((stones[0], sorted.len()), (p, b.chain_len(p)));
+                    assert!(stones.iter().all(|&q| b.chain(q) == b.chain(p)));
+                    assert_eq!(b.atari_liberty(p).is_some(), b.liberties(p) == 1);
+                    // Every capture point removes a neighbouring opponent
+                    // chain, and every empty point that does is listed.
+                    let caps: Vec<Point> = b.captures_next_to(p).collect();
+                    for q in b.points().filter(|&q| b.cell(q) == Cell::Empty) {
+                        let mut after = b.clone();
+                        let captured = !after.is_suicide(color, q) && {
+                            after.play_unchecked(color, q);
+                            stones.iter().any(|&s| {
+                                after.neighbors(s).iter().any(|&n| {
+                                    b.color_at(n) == Some(color.opponent())
+                                        && after.cell(n) == Cell::Empty
+                                })
+                            })
+                        };
+                        assert_eq!(caps.contains(&q), captured, "{b:?} {p:?} {q:?}");
+                        seen += usize::from(captured);
+                    }
+                }
+            }
+        }
+        assert!(seen > 100, "{seen}");
     }
 
     #[test]

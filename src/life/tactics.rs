@@ -20,50 +20,19 @@ pub const NODES: u32 = 4000;
 /// The liberties of the chain at `p`, in board order (empty when `p` is
 /// empty).
 pub fn liberties_of(board: &Board, p: Point) -> Vec<Point> {
-    let mut libs = Vec::new();
-    if board.color_at(p).is_none() {
-        return libs;
-    }
-    let mut q = p;
-    loop {
-        for n in board.neighbors(q) {
-            if board.cell(n) == Cell::Empty && !libs.contains(&n) {
-                libs.push(n);
-            }
-        }
-        q = board.next_stone(q);
-        if q == p {
-            break;
-        }
-    }
+    let mut libs = vec![p; board.liberties(p)];
+    let n = board.chain_liberties(p, &mut libs);
+    libs.truncate(n);
     libs.sort_by_key(|p| p.index());
     libs
 }
 
 /// The liberty of each opponent chain next to the chain at `p` that is
-/// in atari: the points where the owner of `p` captures.
+/// in atari: the points where the owner of `p` captures, in board order.
 fn captures_next_to(board: &Board, p: Point) -> Vec<Point> {
-    let Some(color) = board.color_at(p) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    let mut q = p;
-    loop {
-        for n in board.neighbors(q) {
-            if board.color_at(n) == Some(color.opponent()) && board.liberties(n) == 1 {
-                for l in liberties_of(board, n) {
-                    if !out.contains(&l) {
-                        out.push(l);
-                    }
-                }
-            }
-        }
-        q = board.next_stone(q);
-        if q == p {
-            break;
-        }
-    }
+    let mut out: Vec<Point> = board.captures_next_to(p).collect();
     out.sort_by_key(|p| p.index());
+    out.dedup();
     out
 }
 

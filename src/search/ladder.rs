@@ -89,7 +89,6 @@ pub fn atari_captures(board: &Board, color: Color, a: Point, target: Point) -> b
     if board.color_at(target) != Some(defender)
         || board.liberties(target) != 2
         || board.cell(a) != Cell::Empty
-        || board.is_suicide(color, a)
         || board.self_atari(color, a).is_some()
     {
         return false;
@@ -121,9 +120,9 @@ fn attacker_wins(
             return false;
         }
         *nodes -= 1;
-        // An atari that is itself in atari would just be captured.
-        let board = &stack[d];
-        if board.is_suicide(attacker, a) || board.self_atari(attacker, a).is_some() {
+        // An atari that is itself in atari would just be captured (and
+        // `self_atari` covers suicide too).
+        if stack[d].self_atari(attacker, a).is_some() {
             continue;
         }
         child(stack, d).play_unchecked(attacker, a);
@@ -153,7 +152,9 @@ fn defender_escapes(
         // gave it liberties back: not a ladder any more.
         return true;
     }
-    if capture_breaks_ladder(board, target, color) {
+    // A chain of the attacker next to it in atari: it escapes by
+    // capturing.
+    if board.captures_next_to(target).next().is_some() {
         return true;
     }
     let e = lib[0];
@@ -167,24 +168,6 @@ fn defender_escapes(
         0 | 1 => false,
         2 => !attacker_wins(stack, d, target, color, nodes),
         _ => true,
-    }
-}
-
-/// Whether a chain of the attacker next to the chain at `target` is in
-/// atari, so that its owner escapes by capturing it.
-fn capture_breaks_ladder(board: &Board, target: Point, color: Color) -> bool {
-    let attacker = color.opponent();
-    let mut s = target;
-    loop {
-        for n in board.neighbors(s) {
-            if board.color_at(n) == Some(attacker) && board.chain_libs(n) == 1 {
-                return true;
-            }
-        }
-        s = board.next_stone(s);
-        if s == target {
-            return false;
-        }
     }
 }
 

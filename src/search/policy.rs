@@ -56,12 +56,6 @@ const PROB_PATTERN: f64 = 0.95;
 /// Probability of refusing a 2-stone self-atari in the random step.
 const PROB_REJECT_SMALL_SELF_ATARI: f64 = 0.5;
 
-/// The single liberty of a chain in atari.
-fn atari_liberty(board: &Board, p: Point) -> Option<Point> {
-    let mut lib = [p; 1];
-    (board.chain_liberties(p, &mut lib) == 1).then_some(lib[0])
-}
-
 /// Adds to `out` the moves that capture or save chains in atari at or
 /// around `around` (the point and its 8 neighbours), for `color` to move.
 fn atari_moves(
@@ -74,7 +68,7 @@ fn atari_moves(
     // One bit per stone in atari, in neighborhood()'s order, without
     // branches (empty and border cells count no liberties): most of the
     // time there is none.
-    let (own, opp) = (color.cell(), color.opponent().cell());
+    let own = color.cell();
     let around9 = neighborhood(board, around);
     let mut in_atari = 0u32;
     for (k, &q) in around9.iter().enumerate() {
@@ -91,7 +85,7 @@ fn atari_moves(
         }
         heads[n_heads] = h;
         n_heads += 1;
-        let Some(lib) = atari_liberty(board, q) else {
+        let Some(lib) = board.atari_liberty(q) else {
             continue;
         };
         if board.cell(q) != own {
@@ -101,21 +95,9 @@ fn atari_moves(
             continue;
         }
         // Own chain in atari: capture a neighbouring chain in atari...
-        let mut s = q;
-        loop {
-            for nb in board.neighbors(s) {
-                // (One branch for both tests.)
-                if (board.cell(nb) == opp) & (board.chain_libs(nb) == 1)
-                    && let Some(l) = atari_liberty(board, nb)
-                    && board.is_playout_move_eye_first(color, l)
-                    && !out.contains(&l)
-                {
-                    out.push(l);
-                }
-            }
-            s = board.next_stone(s);
-            if s == q {
-                break;
+        for l in board.captures_next_to(q) {
+            if board.is_playout_move_eye_first(color, l) && !out.contains(&l) {
+                out.push(l);
             }
         }
         // ...or extend, when that gains liberties and the chain does not
@@ -407,7 +389,7 @@ impl Priors {
             if board.color_at(p).is_none() || board.chain(p) != p || board.liberties(p) != 1 {
                 continue;
             }
-            let Some(lib) = atari_liberty(board, p) else {
+            let Some(lib) = board.atari_liberty(p) else {
                 continue;
             };
             if board.color_at(p) == Some(color) {
