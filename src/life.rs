@@ -216,14 +216,18 @@ impl Analysis {
     }
 
     /// The settlement of `board` once the verdicts are final: the dead
-    /// stones come off, every living chain is firm, a seki stays open.
+    /// stones come off, except those in atari, every living chain is
+    /// firm, a seki stays open.
     fn settle_final(&self, board: &Board) -> Settlement {
         let role = |p: Point| match self.chain_at(p).map(|c| c.status) {
             Some(Status::Alive) => Role::Firm,
             Some(Status::Dead) => Role::Dead,
             Some(Status::Seki) | None => Role::Open,
         };
-        let alive = board.without(|p| role(p) == Role::Dead);
+        // A dead chain in atari stays on the board while the dame and
+        // teire are settled (see settle's module doc); the others are
+        // lifted.
+        let alive = board.without(|p| role(p) == Role::Dead && board.liberties(p) > 1);
         settle::settle(&alive, role, |p| self.ownership(p))
     }
 }

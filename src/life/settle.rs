@@ -27,6 +27,17 @@
 //!   longer territory; under area counting it is a stone of the owner, so
 //!   nothing changes.
 //!
+//! * **Dead stones in atari** stay on the board while settling (the
+//!   caller lifts the other dead chains): as over the board, the dame are
+//!   filled around them, and a living chain that the filling leaves in
+//!   atari next to them gets its teire, the capture of the dead stones
+//!   (a point that is then a stone, not territory). No teire is owed when
+//!   the capture would only be taken back: a living chain in atari whose
+//!   capturing stone joins a dead chain and is left in atari with it
+//!   ([`recaptured`]; the owner retakes two stones or more, no ko, with a
+//!   stone that is not in atari again, and the count comes out the
+//!   same).
+//!
 //! Only *firm* chains bound areas and take part: pass-alive ones, or ones
 //! the analysis keeps with little doubt. An invader whose fate is in doubt
 //! is left alone, so that the borders around it close and the analysis can
@@ -164,6 +175,9 @@ pub fn settle(
                         && role_at(&fills, n) == Role::Firm
                 })
             };
+            if recaptured(&s, p, &|q| role_at(&fills, q)) {
+                continue;
+            }
             if let Some(m) = tactics::teire(&s, p).filter(|&m| r == Role::Firm || joins_firm(m)) {
                 log::debug!(
                     "settle: teire for the {color:?} chain at {:?}: {:?}",
@@ -328,6 +342,7 @@ fn forces_teire(s: &Board, color: Color, p: Point, role: &dyn Fn(Point) -> Role)
         b.color_at(n) == Some(color.opponent())
             && role(n) == Role::Firm
             && b.liberties(n) <= 2
+            && !recaptured(&b, n, role)
             && tactics::can_capture(&b, n)
     })
 }
@@ -342,8 +357,54 @@ fn forces_teire_after(s: &Board, color: Color, p: Point, role: &dyn Fn(Point) ->
         b.color_at(n) == Some(color)
             && (role(n) == Role::Firm || n == p)
             && b.liberties(n) <= 2
+            && !recaptured(&b, n, role)
             && tactics::can_capture(&b, n)
     })
+}
+
+/// Whether the chain at `p`, in atari, is one whose capture changes
+/// nothing: the capturing stone joins a dead chain of the opponent (also
+/// in atari, on the same point) and the two are left in atari, so that
+/// the owner takes them back at once (two stones or more: no ko), and
+/// the retaking stone has two liberties or more, so that the shape is
+/// settled. Counted either way, the capture and the recapture come to
+/// the same score, so no teire is owed. (The usual shape: a living stone
+/// and a dead chain in atari on the same point at the end of a game.)
+fn recaptured(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> bool {
+    let Some(color) = s.color_at(p) else {
+        return false;
+    };
+    if s.liberties(p) != 1 {
+        return false;
+    }
+    let Some(&m) = tactics::liberties_of(s, p).first() else {
+        return false;
+    };
+    let attacker = color.opponent();
+    let joins_dead = s
+        .neighbors(m)
+        .iter()
+        .any(|&n| s.color_at(n) == Some(attacker) && role(n) == Role::Dead);
+    if !joins_dead || s.is_suicide(attacker, m) {
+        return false;
+    }
+    let mut b = s.clone();
+    b.play_unchecked(attacker, m);
+    if b.color_at(p).is_some() {
+        return false;
+    }
+    // The owner retakes at the capturing chain's one liberty, and that
+    // must settle it: a retaking stone left in atari again would be
+    // captured again, this time for good.
+    let Some(r) = b.atari_liberty(m) else {
+        return false;
+    };
+    b.clear_ko();
+    if b.is_suicide(color, r) {
+        return false;
+    }
+    b.play_unchecked(color, r);
+    b.color_at(m).is_none() && b.liberties(r) >= 2
 }
 
 /// Whether `color` may fill `p`: legal, captures nothing, and leaves its
