@@ -15,6 +15,14 @@
 //!   endgame move, and the side the ownership playouts favour there takes
 //!   it. A plain dame goes to the side whose neighbouring chain is shorter
 //!   of liberties.
+//! * **Neutral lines**: a one-point-wide path of empty points (at most
+//!   8) between firm stones of both colours, none of whose points touches
+//!   both (so none is a dame by the rule above), is filled from its ends,
+//!   each point by the colour whose stones it touches, as players fill
+//!   such a line. It counts for nobody either way, but the filling stones
+//!   take liberties, and a chain that relied on them may then need its
+//!   teire ([`line_fill`]; Fox 7p-1462106562: the line C19-F19 filled,
+//!   Black must connect at G12).
 //! * **Dame in sente**: a fill that would leave a chain of the other side
 //!   open to capture is made by the side it favours, and the owner pays
 //!   with a teire; unless the threat only arose from other fills (the
@@ -146,6 +154,14 @@ pub fn settle(
                     s.clear_ko();
                     fills[q.index()] = Some(Fill::Teire(owner));
                 }
+                filled = true;
+            }
+            // A neutral line, one point at a time, once no dame is left.
+            if !filled && let Some((p, color)) = line_fill(&s, &|q| role_at(&fills, q)) {
+                log::trace!("settle: {color:?} fills the line dame {:?}", s.coords(p));
+                s.play_unchecked(color, p);
+                s.clear_ko();
+                fills[p.index()] = Some(Fill::Dame(color));
                 filled = true;
             }
             if !filled {
@@ -405,6 +421,66 @@ fn recaptured(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> bool {
     }
     b.play_unchecked(color, r);
     b.color_at(m).is_none() && b.liberties(r) >= 2
+}
+
+/// A point of a neutral line to fill: a region of empty points (a path,
+/// one point wide, at most 8 long) bordered by firm stones of both
+/// colours, and in it a point next to firm stones of one colour only,
+/// which that colour fills safely. Players fill such a line from both
+/// ends; it counts for nobody either way, but the stones take liberties.
+fn line_fill(s: &Board, role: &dyn Fn(Point) -> Role) -> Option<(Point, Color)> {
+    let mut seen = vec![false; MAX_POINTS];
+    for start in s.points() {
+        if s.cell(start) != Cell::Empty || seen[start.index()] {
+            continue;
+        }
+        let mut region = vec![start];
+        seen[start.index()] = true;
+        let mut i = 0;
+        let mut bits = [false; 2];
+        let mut other = false;
+        let mut path = true;
+        while i < region.len() {
+            let q = region[i];
+            i += 1;
+            let mut empties = 0;
+            for n in s.neighbors(q) {
+                match s.color_at(n) {
+                    None if s.cell(n) == Cell::Empty => {
+                        empties += 1;
+                        if !seen[n.index()] {
+                            seen[n.index()] = true;
+                            region.push(n);
+                        }
+                    }
+                    None => {}
+                    Some(c) if role(n) == Role::Firm => bits[c.index()] = true,
+                    Some(_) => other = true,
+                }
+            }
+            path &= empties <= 2;
+        }
+        if !(bits[0] && bits[1]) || other || !path || region.len() > 8 || region.len() < 2 {
+            continue;
+        }
+        for &q in &region {
+            let mut touch = [false; 2];
+            for n in s.neighbors(q) {
+                if let Some(c) = s.color_at(n) {
+                    touch[c.index()] = true;
+                }
+            }
+            let color = match touch {
+                [true, false] => Color::Black,
+                [false, true] => Color::White,
+                _ => continue,
+            };
+            if safe_fill(s, color, q) {
+                return Some((q, color));
+            }
+        }
+    }
+    None
 }
 
 /// Whether `color` may fill `p`: legal, captures nothing, and leaves its

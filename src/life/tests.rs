@@ -328,3 +328,44 @@ fn a_dead_stone_inside_a_seki_is_captured_not_lifted() {
     assert_eq!(a.status(white), Some(Status::Seki));
     assert_eq!(a.status(black), Some(Status::Seki));
 }
+
+#[test]
+fn a_neutral_line_is_filled_and_the_chain_it_fed_needs_its_teire() {
+    // Fox 7p-1462106562 (B+3.5 as the players counted, GNU Go the same).
+    // C19-F19 is a neutral line on the edge: no point of it touches both
+    // colours, so no single point is a dame, but the players fill it from
+    // both ends. Black E12 F12 E13 E14 D14 (joined to the top group by the
+    // dame D15) then has only the eye G12 left, shared with Black's other
+    // chains, and must connect there: a teire, not territory.
+    let b = board(&[
+        ". O . . . . O . . . . . . . . . . . .",
+        "O . O X X O . O . . . . . . . . . . .",
+        ". O X X X X O . O . . . . . O . . . .",
+        ". . O X X O O O . . . . . . . . X . .",
+        ". . O . . O X X O . . . . . . O X O .",
+        ". . O X X O X O O . . . . . . O O . O",
+        "O O O O X O X X X O . . . O O X X O .",
+        "O X X O X X . X O O O O O . O O X O X",
+        "O O X O O O X X X O X X O O O X X X .",
+        "X X X O O X O X . X . X . X X . X . X",
+        ". . X X O X O . X . . X X X . . X . X",
+        ". X . X X X . X . X . . . X . . . X .",
+        "X X O O X . X . . X . . X . . X . X .",
+        "X O . O O X X O . . X . X . X . . X X",
+        "O . O X X X X . . . X X X X X X . . X",
+        ". . O O O O X O . . . . X . . X X X O",
+        ". . O . O . O X X . . O O X . . . . .",
+        ". . . O . O . O X X X . . X . . . . .",
+        ". . . . . . O O O O X . . . . . . . .",
+    ]);
+    let a = analyse(&b);
+    let p = |v: &str| {
+        let col = "ABCDEFGHJKLMNOPQRST".find(&v[..1]).expect("column");
+        let row: usize = v[1..].parse().expect("row");
+        at(&b, col, row - 1)
+    };
+    assert_eq!(a.fill(p("G12")), Some(Fill::Teire(Color::Black)));
+    for v in ["C19", "D19", "E19", "F19"] {
+        assert!(matches!(a.fill(p(v)), Some(Fill::Dame(_))), "{v}");
+    }
+}
