@@ -17,9 +17,9 @@
 //!   of liberties.
 //! * **Neutral lines**: a one-point-wide path of empty points (at most
 //!   8) between firm stones of both colours, none of whose points touches
-//!   both (so none is a dame by the rule above), is filled from its ends,
+//!   both (so none is a dame by the rule above), is filled all at once,
 //!   each point by the colour whose stones it touches, as players fill
-//!   such a line. It counts for nobody either way, but the filling stones
+//!   such a line from both ends. It counts for nobody either way, but the filling stones
 //!   take liberties, and a chain that relied on them may then need its
 //!   teire ([`line_fill`]; Fox 7p-1462106562: the line C19-F19 filled,
 //!   Black must connect at G12).
@@ -156,12 +156,14 @@ pub fn settle(
                 }
                 filled = true;
             }
-            // A neutral line, one point at a time, once no dame is left.
-            if !filled && let Some((p, color)) = line_fill(&s, &|q| role_at(&fills, q)) {
-                log::trace!("settle: {color:?} fills the line dame {:?}", s.coords(p));
-                s.play_unchecked(color, p);
-                s.clear_ko();
-                fills[p.index()] = Some(Fill::Dame(color));
+            // A neutral line, all of it, once no dame is left.
+            if !filled && let Some(line) = line_fill(&s, &|q| role_at(&fills, q)) {
+                for (p, color) in line {
+                    log::trace!("settle: {color:?} fills the line dame {:?}", s.coords(p));
+                    s.play_unchecked(color, p);
+                    s.clear_ko();
+                    fills[p.index()] = Some(Fill::Dame(color));
+                }
                 filled = true;
             }
             if !filled {
@@ -423,14 +425,16 @@ fn recaptured(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> bool {
     b.color_at(m).is_none() && b.liberties(r) >= 2
 }
 
-/// A point of a neutral line to fill: a region of empty points (a path,
-/// one point wide, at most 8 long) bordered by firm stones of both
-/// colours, and in it a point next to firm stones of one colour only,
-/// which that colour fills safely. Players fill such a line from both
-/// ends; it counts for nobody either way, but the stones take liberties.
-fn line_fill(s: &Board, role: &dyn Fn(Point) -> Role) -> Option<(Point, Color)> {
+/// A neutral line to fill: a region of empty points (a path, one point
+/// wide, 2 to 8 long) bordered by firm stones of both colours, where every
+/// point touches the stones of one colour only. Each point is filled by
+/// the colour it touches, the whole line at once, as players fill such a
+/// line from both ends (a stone that is then short of liberties gets its
+/// teire). `None` when there is no such line, or when one of its fills
+/// would capture or be a suicide.
+fn line_fill(s: &Board, role: &dyn Fn(Point) -> Role) -> Option<Vec<(Point, Color)>> {
     let mut seen = vec![false; MAX_POINTS];
-    for start in s.points() {
+    'regions: for start in s.points() {
         if s.cell(start) != Cell::Empty || seen[start.index()] {
             continue;
         }
@@ -463,6 +467,8 @@ fn line_fill(s: &Board, role: &dyn Fn(Point) -> Role) -> Option<(Point, Color)> 
         if !(bits[0] && bits[1]) || other || !path || region.len() > 8 || region.len() < 2 {
             continue;
         }
+        let mut b = s.clone();
+        let mut fills = Vec::with_capacity(region.len());
         for &q in &region {
             let mut touch = [false; 2];
             for n in s.neighbors(q) {
@@ -473,12 +479,20 @@ fn line_fill(s: &Board, role: &dyn Fn(Point) -> Role) -> Option<(Point, Color)> 
             let color = match touch {
                 [true, false] => Color::Black,
                 [false, true] => Color::White,
-                _ => continue,
+                _ => continue 'regions,
             };
-            if safe_fill(s, color, q) {
-                return Some((q, color));
+            let captures = b
+                .neighbors(q)
+                .iter()
+                .any(|&n| b.color_at(n) == Some(color.opponent()) && b.liberties(n) == 1);
+            if captures || b.is_suicide(color, q) {
+                continue 'regions;
             }
+            b.play_unchecked(color, q);
+            b.clear_ko();
+            fills.push((q, color));
         }
+        return Some(fills);
     }
     None
 }
