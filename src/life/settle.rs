@@ -19,9 +19,9 @@
 //!   8) between firm stones of both colours, none of whose points touches
 //!   both (so none is a dame by the rule above), is filled all at once,
 //!   each point by the colour whose stones it touches, as players fill
-//!   such a line from both ends. It counts for nobody either way, but the filling stones
-//!   take liberties, and a chain that relied on them may then need its
-//!   teire ([`line_fill`]; Fox 7p-1462106562: the line C19-F19 filled,
+//!   such a line from both ends. It counts for nobody either way, but the
+//!   filling stones take liberties, and a chain that relied on them may
+//!   then need its teire ([`line_fill`]; Fox 7p-1462106562: the line C19-F19 filled,
 //!   Black must connect at G12).
 //! * **Dame in sente**: a fill that would leave a chain of the other side
 //!   open to capture is made by the side it favours, and the owner pays
@@ -392,10 +392,7 @@ fn recaptured(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> bool {
     let Some(color) = s.color_at(p) else {
         return false;
     };
-    if s.liberties(p) != 1 {
-        return false;
-    }
-    let Some(&m) = tactics::liberties_of(s, p).first() else {
+    let Some(m) = s.atari_liberty(p) else {
         return false;
     };
     let attacker = color.opponent();
@@ -481,11 +478,7 @@ fn line_fill(s: &Board, role: &dyn Fn(Point) -> Role) -> Option<Vec<(Point, Colo
                 [false, true] => Color::White,
                 _ => continue 'regions,
             };
-            let captures = b
-                .neighbors(q)
-                .iter()
-                .any(|&n| b.color_at(n) == Some(color.opponent()) && b.liberties(n) == 1);
-            if captures || b.is_suicide(color, q) {
+            if captures(&b, color, q) || b.is_suicide(color, q) {
                 continue 'regions;
             }
             b.play_unchecked(color, q);
@@ -503,8 +496,13 @@ fn safe_fill(s: &Board, color: Color, p: Point) -> bool {
     if s.is_suicide(color, p) || s.is_self_atari(color, p) {
         return false;
     }
-    // No capture: every opponent neighbour keeps a liberty.
-    !s.neighbors(p)
+    !captures(s, color, p)
+}
+
+/// Whether `color` at the empty point `p` captures: an opponent chain
+/// next to it has `p` as its last liberty.
+fn captures(s: &Board, color: Color, p: Point) -> bool {
+    s.neighbors(p)
         .iter()
         .any(|&n| s.color_at(n) == Some(color.opponent()) && s.liberties(n) == 1)
 }
