@@ -41,7 +41,9 @@
 //!    or both alive.
 //!
 //! Two rules overrule the playouts: a chain its opponent captures
-//! whoever moves first ([`tactics::is_dead`]) is dead, and a chain in a
+//! whoever moves first ([`tactics::is_dead`]) is dead (firmly: it comes
+//! off before the chains around it are judged again on the settled
+//! board, however often it survived the playouts), and a chain in a
 //! seki neither side can break ([`tactics::seki_partners`]: every
 //! approach on either side is a suicide or a self-atari) is not, unless a
 //! chain next to its partner is dead by the playouts.
@@ -339,6 +341,7 @@ fn verdicts(board: &Board, playouts: usize) -> Analysis {
                     c.opponent_share = sc.opponent_share;
                     c.seki_share = sc.seki_share;
                     c.searched |= sc.searched;
+                    c.proven_dead = sc.proven_dead;
                     c.pass_alive |= sc.pass_alive;
                 }
                 // Taken off while settling (a teire captured it).
@@ -384,6 +387,7 @@ fn judge(board: &Board, playouts: usize) -> Analysis {
             opponent_share: 0.0,
             seki_share: 0.0,
             searched: false,
+            proven_dead: false,
         });
     }
 
@@ -532,6 +536,7 @@ fn judge(board: &Board, playouts: usize) -> Analysis {
                 board.coords(c.stones[0])
             );
         }
+        c.proven_dead = !c.pass_alive && (benson_dead[k] || lost[k]);
         c.status = if c.pass_alive {
             Status::Alive
         } else if benson_dead[k] || lost[k] || (c.opponent_share > DEAD_SHARE && !unapproachable[k])

@@ -35,13 +35,19 @@ pub struct Chain {
     /// Whether `opponent_share` comes from the refining search (see
     /// [`crate::life::REFINE_MARGIN`] and [`crate::life::REJUDGE_MARGIN`]).
     pub searched: bool,
+    /// Dead by reading, whatever the shares say: inside a region vital
+    /// to a pass-alive opponent chain (Benson), or captured whoever
+    /// moves first ([`crate::life::tactics::is_dead`]).
+    pub proven_dead: bool,
 }
 
 impl Chain {
     /// What the chain is to the settling: dead, firmly alive, or in doubt.
     pub(super) fn role(&self) -> Role {
         match self.status {
-            Status::Dead if self.opponent_share > 1.0 - FIRM_SHARE => Role::Dead,
+            Status::Dead if self.proven_dead || self.opponent_share > 1.0 - FIRM_SHARE => {
+                Role::Dead
+            }
             Status::Dead | Status::Seki => Role::Open,
             Status::Alive if self.pass_alive || self.opponent_share < FIRM_SHARE => Role::Firm,
             Status::Alive => Role::Open,

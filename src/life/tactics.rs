@@ -5,7 +5,8 @@
 //! The reading is a plain depth-first search over the moves that matter
 //! to a chain with one or two liberties: the attacker plays on a liberty,
 //! the defender extends on a liberty, captures an attacking chain that is
-//! in atari, or (with two liberties left) plays elsewhere. A chain that
+//! in atari, takes a liberty of an attacking chain short of liberties (a
+//! capturing race), or (with two liberties left) plays elsewhere. A chain that
 //! reaches three liberties counts as safe, and so does one the search has
 //! no budget left to read: the reading only ever *adds* a teire where it
 //! proves a capture, never removes a stone.
@@ -44,6 +45,45 @@ fn defences(board: &Board, target: Point, libs: &[Point]) -> Vec<Point> {
     for &l in libs {
         if !moves.contains(&l) {
             moves.push(l);
+        }
+    }
+    moves
+}
+
+/// An attacking chain with at most this many liberties is one the
+/// defender may fight a capturing race (semeai) with.
+const RACE_LIBERTIES: usize = 3;
+
+/// [`defences`], then the moves of a capturing race: the liberties of the
+/// attacking chains next to `target` that are short of liberties
+/// ([`RACE_LIBERTIES`]) and are not its own, unless the move is a
+/// self-atari. Filling one is how a chain whose liberties are all shared
+/// with an attacker makes the attacker's approach a self-atari (a seki),
+/// or wins the race outright.
+fn race_defences(board: &Board, target: Point, libs: &[Point]) -> Vec<Point> {
+    let mut moves = defences(board, target, libs);
+    let Some(color) = board.color_at(target) else {
+        return moves;
+    };
+    let mut attackers: Vec<Point> = Vec::new();
+    for s in board.stones(target) {
+        for n in board.neighbors(s) {
+            if board.color_at(n) == Some(color.opponent())
+                && board.liberties(n) <= RACE_LIBERTIES
+                && !attackers.contains(&board.chain(n))
+            {
+                attackers.push(board.chain(n));
+            }
+        }
+    }
+    attackers.sort_by_key(|p| p.index());
+    for a in attackers {
+        for l in liberties_of(board, a) {
+            // A self-atari takes a liberty but gives the attacker a
+            // capture that wins the race elsewhere.
+            if !moves.contains(&l) && !board.is_self_atari(color, l) {
+                moves.push(l);
+            }
         }
     }
     moves
@@ -111,7 +151,7 @@ fn defend(board: &Board, target: Point, color: Color, depth: u32, nodes: &mut u3
     if depth == 0 || *nodes == 0 {
         return false;
     }
-    for m in defences(board, target, &libs) {
+    for m in race_defences(board, target, &libs) {
         if *nodes == 0 {
             return true;
         }
@@ -166,7 +206,7 @@ pub fn is_dead(board: &Board, p: Point) -> bool {
     if !can_capture(board, p) {
         return false;
     }
-    !defences(board, p, &liberties_of(board, p))
+    !race_defences(board, p, &liberties_of(board, p))
         .into_iter()
         .any(|m| {
             after(board, color, m)

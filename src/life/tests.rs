@@ -13,6 +13,13 @@ fn at(b: &Board, col: usize, row: usize) -> Point {
     b.point(col, row).expect("on board")
 }
 
+/// The point of a GTP vertex such as `G12`.
+fn vertex(b: &Board, v: &str) -> Point {
+    let col = "ABCDEFGHJKLMNOPQRST".find(&v[..1]).expect("column");
+    let row: usize = v[1..].parse().expect("row");
+    at(b, col, row - 1)
+}
+
 #[test]
 fn benson_finds_a_two_eyed_corner_group() {
     // Black's corner group has two one-point eyes (A1, B2): pass-alive.
@@ -359,13 +366,82 @@ fn a_neutral_line_is_filled_and_the_chain_it_fed_needs_its_teire() {
         ". . . . . . O O O O X . . . . . . . .",
     ]);
     let a = analyse(&b);
-    let p = |v: &str| {
-        let col = "ABCDEFGHJKLMNOPQRST".find(&v[..1]).expect("column");
-        let row: usize = v[1..].parse().expect("row");
-        at(&b, col, row - 1)
-    };
+    let p = |v: &str| vertex(&b, v);
     assert_eq!(a.fill(p("G12")), Some(Fill::Teire(Color::Black)));
     for v in ["C19", "D19", "E19", "F19"] {
         assert!(matches!(a.fill(p(v)), Some(Fill::Dame(_))), "{v}");
     }
+}
+
+#[test]
+fn a_chain_that_can_fill_its_attackers_last_outside_liberty_is_not_lost() {
+    // Fox 5p-1383139112 (W+0.5 as the players counted, Black P1 P2 P3 in
+    // seki). The Black chain has two liberties, Q1 and Q3, both shared
+    // with White's corner chain, whose third liberty is the dame N3.
+    // White Q3 first wins the race; Black N3 first leaves a seki (either
+    // side's stone on Q1 or Q3 is then a self-atari). So White can capture
+    // it, but it is not lost whoever moves first.
+    let b = board(&[
+        ". . . . . . . . . . . . . . . . . . .",
+        ". O O O . . . . . . . . . . O . . O O",
+        "O O X X O O O . . . . X O O O O O O .",
+        "O X X . X O X O X . O O X X O X O O O",
+        "X O X X X X X O O O O X X X O X X O X",
+        ". O X . O . X X O . O O X O O O X X X",
+        "X O O X O . X X X O O X X X X X O X .",
+        ". O O X X O X O X X X . . . . . O X .",
+        "O O X X O X O . O . . . . . . . O X .",
+        "X X X X O X X O . . . . . . . . . . .",
+        ". X . X O X X X O . . . . . . . . . .",
+        "X . X O O O . X X X . . . . . . . . .",
+        ". X O O O O O X O O X X X . . X . . .",
+        ". X O . . O X O O X . . X O O X X X .",
+        "X X O . . O X O O X . X X X X O X . X",
+        "X O O X . X X X O X X . X O O O O X X",
+        "O O O X . X X . O O X X . O X . O X X",
+        "X . O . . X O O . O X O O O X O O O X",
+        ". . . . . . O . O O X X X O X . O O O",
+    ]);
+    let p = |v: &str| vertex(&b, v);
+    assert!(tactics::can_capture(&b, p("P1")));
+    assert!(!tactics::is_dead(&b, p("P1")));
+    assert_ne!(analyse(&b).status(p("P1")), Some(Status::Dead));
+}
+
+#[test]
+fn a_chain_lost_by_reading_comes_off_before_its_neighbours_are_judged_again() {
+    // Fox 3p-1440296799 (B+2.5 as the players counted, GNU Go the same).
+    // White's top-left group (A17-E19, B16) has two liberties, B19 and
+    // C18, shared with Black B18: Black kills it by C18 and a throw-in
+    // (the reading: lost whoever moves first), though the playouts, which
+    // never sacrifice two stones, leave it in a seki. Black's big chain
+    // around it has two liberties too, G18 and J19, shared with White
+    // G19 H19: a seki only while the dead White group stays on the
+    // board. Taken off, it leaves G19 H19 dead.
+    let b = board(&[
+        "O . O O O X O O . X O O X X X O . . .",
+        "O X . O X X . X X X O X X . X O . . .",
+        "O O O O O X X X O X O O X X O O . . .",
+        "X O X O X X X O O O O X . X X O . . .",
+        "X X X X X O X O O O X X X X X X O . .",
+        "O X O X O O O . O . O X O O X O O . .",
+        "O X O X X O . O . O O O . O X X O O O",
+        "O O O O O . O O X X X O . O O O . . .",
+        ". X . . . . O O O X O O . . . O . O O",
+        ". O O . . O X O X X O X O O X O . O O",
+        ". O . O O X X X . X X X X O O . . . O",
+        ". O . O X O . X X O . . X X X O O O O",
+        ". . O X X . . X O O . O X O X X X O X",
+        "O O X . . X X X X X O O O O X . X X X",
+        "X X . . O O X . . X O . O X X X . X .",
+        ". . X X X X O O O X O O X . . . X O .",
+        ". . O . X O X O X O O X X . X X . X .",
+        ". . X X O O . O . . O X . X . . X . .",
+        ". . . X X O . . . . O O X . . . . . .",
+    ]);
+    let a = analyse(&b);
+    for v in ["B16", "A19", "E19", "G19", "H19"] {
+        assert_eq!(a.status(vertex(&b, v)), Some(Status::Dead), "{v}");
+    }
+    assert_eq!(a.status(vertex(&b, "F19")), Some(Status::Alive));
 }
