@@ -193,7 +193,9 @@ pub fn settle(
                         && role_at(&fills, n) == Role::Firm
                 })
             };
-            if recaptured(&s, p, &|q| role_at(&fills, q)) {
+            if recaptured(&s, p, &|q| role_at(&fills, q))
+                || capturer_dies(&s, p, &|q| role_at(&fills, q))
+            {
                 continue;
             }
             if let Some(m) = tactics::teire(&s, p).filter(|&m| r == Role::Firm || joins_firm(m)) {
@@ -420,6 +422,49 @@ fn recaptured(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> bool {
     }
     b.play_unchecked(color, r);
     b.color_at(m).is_none() && b.liberties(r) >= 2
+}
+
+/// Whether the chain at `p`, in atari, is one whose capture the owner
+/// answers for free: the capturing stone is left in atari on a ko point
+/// (retaking at once would be a ko), but the owner first plays on a
+/// liberty of a dead chain next to that point, after which the capturing
+/// chain is lost whoever moves first. The capture gains the opponent the chain's
+/// stones and loses it the capturing stones; the owner's answer takes
+/// prisoners that were counted dead anyway and fills a point of its own
+/// territory, which is what a teire would cost, so none is owed before.
+/// (The usual shape: a living stone on the edge next to dead stones in
+/// atari, whose capture the opponent could start but never win.)
+fn capturer_dies(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> bool {
+    let Some(color) = s.color_at(p) else {
+        return false;
+    };
+    let Some(m) = s.atari_liberty(p) else {
+        return false;
+    };
+    let attacker = color.opponent();
+    if s.is_suicide(attacker, m) {
+        return false;
+    }
+    let mut b = s.clone();
+    b.play_unchecked(attacker, m);
+    b.clear_ko();
+    let Some(r) = b.atari_liberty(m) else {
+        return false;
+    };
+    b.neighbors(r).iter().any(|&n| {
+        if b.color_at(n) != Some(attacker) || b.chain(n) == b.chain(m) || role(n) != Role::Dead {
+            return false;
+        }
+        tactics::liberties_of(&b, n).into_iter().any(|x| {
+            if x == r || b.is_suicide(color, x) {
+                return false;
+            }
+            let mut after = b.clone();
+            after.play_unchecked(color, x);
+            after.clear_ko();
+            after.color_at(m) == Some(attacker) && tactics::is_dead(&after, m)
+        })
+    })
 }
 
 /// A neutral line to fill: a region of empty points (a path, one point
