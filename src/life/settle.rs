@@ -54,6 +54,7 @@
 //! Settling works on a copy: the game, its board and its history never
 //! change.
 
+use crate::area::{Areas, BORDER_BLACK, BORDER_WHITE};
 use crate::board::{Board, Cell, Color, MAX_POINTS, Point};
 
 use super::tactics;
@@ -475,43 +476,29 @@ fn capturer_dies(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> bool {
 /// teire). `None` when there is no such line, or when one of its fills
 /// would capture or be a suicide.
 fn line_fill(s: &Board, role: &dyn Fn(Point) -> Role) -> Option<Vec<(Point, Color)>> {
-    let mut seen = vec![false; MAX_POINTS];
-    'regions: for start in s.points() {
-        if s.cell(start) != Cell::Empty || seen[start.index()] {
-            continue;
+    // The areas of empty points; one bordered by a stone that is not firm
+    // is marked, and is no line.
+    let areas = Areas::compute(s, |_| false, |p| role(p) != Role::Firm);
+    let mut regions: Vec<Vec<Point>> = vec![Vec::new(); areas.borders.len()];
+    for p in s.points() {
+        if let Some(region) = regions.get_mut(areas.area_of[p.index()] as usize) {
+            region.push(p);
         }
-        let mut region = vec![start];
-        seen[start.index()] = true;
-        let mut i = 0;
-        let mut bits = [false; 2];
-        let mut other = false;
-        let mut path = true;
-        while i < region.len() {
-            let q = region[i];
-            i += 1;
-            let mut empties = 0;
-            for n in s.neighbors(q) {
-                match s.color_at(n) {
-                    None if s.cell(n) == Cell::Empty => {
-                        empties += 1;
-                        if !seen[n.index()] {
-                            seen[n.index()] = true;
-                            region.push(n);
-                        }
-                    }
-                    None => {}
-                    Some(c) if role(n) == Role::Firm => bits[c.index()] = true,
-                    Some(_) => other = true,
-                }
-            }
-            path &= empties <= 2;
-        }
-        if !(bits[0] && bits[1]) || other || !path || region.len() > 8 || region.len() < 2 {
+    }
+    'regions: for (region, &borders) in regions.iter().zip(&areas.borders) {
+        let path = region.iter().all(|&q| {
+            s.neighbors(q)
+                .iter()
+                .filter(|&&n| s.cell(n) == Cell::Empty)
+                .count()
+                <= 2
+        });
+        if borders != BORDER_BLACK | BORDER_WHITE || !path || !(2..=8).contains(&region.len()) {
             continue;
         }
         let mut b = s.clone();
         let mut fills = Vec::with_capacity(region.len());
-        for &q in &region {
+        for &q in region {
             let mut touch = [false; 2];
             for n in s.neighbors(q) {
                 if let Some(c) = s.color_at(n) {
