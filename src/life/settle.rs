@@ -33,7 +33,10 @@
 //!   ([`tactics::can_capture`]) gets its owner's defending move
 //!   ([`tactics::teire`]). Under territory counting that point is no
 //!   longer territory; under area counting it is a stone of the owner, so
-//!   nothing changes.
+//!   nothing changes. A fill that puts a chain in atari is answered at
+//!   once, before the next dame (Fox 7p-1447602511: White A10 is answered
+//!   by Black A13, then Black C10 by White A9; both dame filled first, both
+//!   chains were in atari and White's teire captured).
 //!
 //! * **Dead stones in atari** stay on the board while settling (the
 //!   caller lifts the other dead chains): as over the board, the dame are
@@ -44,7 +47,9 @@
 //!   capturing stone joins a dead chain and is left in atari with it
 //!   ([`recaptured`]; the owner retakes two stones or more, no ko, with a
 //!   stone that is not in atari again, and the count comes out the
-//!   same).
+//!   same), or whose capturer dies after the owner plays on a liberty of
+//!   a dead chain next to it ([`capturer_dies`], a ko shape resolved
+//!   without the ko).
 //!
 //! Only *firm* chains bound areas and take part: pass-alive ones, or ones
 //! the analysis keeps with little doubt. An invader whose fate is in doubt
@@ -123,13 +128,7 @@ pub fn settle(
     let mut s = board.clone();
     s.clear_ko();
     let mut fills: Vec<Option<Fill>> = vec![None; MAX_POINTS];
-    let role_at = |fills: &[Option<Fill>], p: Point| -> Role {
-        if fills[p.index()].is_some() {
-            Role::Firm
-        } else {
-            role(p)
-        }
-    };
+    let role_at = |fills: &[Option<Fill>], p: Point| role_with(fills, &role, p);
     for _ in 0..ROUNDS {
         let mut progress = false;
         // Dame, until none is left.
@@ -156,6 +155,19 @@ pub fn settle(
                     fills[q.index()] = Some(Fill::Teire(owner));
                 }
                 filled = true;
+                // A fill that puts a chain of the other side in atari is
+                // answered at once, as over the board: before the next
+                // dame changes what the answer is (filled later, that
+                // dame could leave the filler's own chain in atari too,
+                // and the teire would become a capture).
+                let atari = s.neighbors(p).iter().any(|&n| {
+                    s.color_at(n) == Some(color.opponent())
+                        && role_at(&fills, n) != Role::Dead
+                        && s.liberties(n) == 1
+                });
+                if atari {
+                    add_teire(board, &mut s, &mut fills, &role);
+                }
             }
             // A neutral line, all of it, once no dame is left.
             if !filled && let Some(line) = line_fill(&s, &|q| role_at(&fills, q)) {
@@ -172,50 +184,68 @@ pub fn settle(
             }
             progress = true;
         }
-        // Teire for every firm chain that could be captured, and for a
-        // chain in doubt whose saving move joins it to a firm chain of its
-        // colour (a tongue short of liberties at the edge of its owner's
-        // area, not an invader).
-        let mut seen = vec![false; MAX_POINTS];
-        for p in board.points() {
-            let Some(color) = s.color_at(p) else {
-                continue;
-            };
-            let head = s.chain(p);
-            let r = role_at(&fills, p);
-            if seen[head.index()] || s.liberties(p) > 2 || r == Role::Dead {
-                continue;
-            }
-            seen[head.index()] = true;
-            let joins_firm = |m: Point| {
-                s.neighbors(m).iter().any(|&n| {
-                    s.color_at(n) == Some(color)
-                        && s.chain(n) != head
-                        && role_at(&fills, n) == Role::Firm
-                })
-            };
-            if recaptured(&s, p, &|q| role_at(&fills, q))
-                || capturer_dies(&s, p, &|q| role_at(&fills, q))
-            {
-                continue;
-            }
-            if let Some(m) = tactics::teire(&s, p).filter(|&m| r == Role::Firm || joins_firm(m)) {
-                log::debug!(
-                    "settle: teire for the {color:?} chain at {:?}: {:?}",
-                    s.coords(p),
-                    s.coords(m)
-                );
-                s.play_unchecked(color, m);
-                s.clear_ko();
-                fills[m.index()] = Some(Fill::Teire(color));
-                progress = true;
-            }
-        }
+        progress |= add_teire(board, &mut s, &mut fills, &role);
         if !progress {
             break;
         }
     }
     Settlement { board: s, fills }
+}
+
+/// What a stone at `p` is while settling: a stone placed by the settling
+/// is firm, the others are what `role` says.
+fn role_with(fills: &[Option<Fill>], role: &dyn Fn(Point) -> Role, p: Point) -> Role {
+    if fills[p.index()].is_some() {
+        Role::Firm
+    } else {
+        role(p)
+    }
+}
+
+/// Teire for every firm chain that could be captured, and for a chain in
+/// doubt whose saving move joins it to a firm chain of its colour (a
+/// tongue short of liberties at the edge of its owner's area, not an
+/// invader). Returns whether it added any.
+fn add_teire(
+    board: &Board,
+    s: &mut Board,
+    fills: &mut [Option<Fill>],
+    role: &dyn Fn(Point) -> Role,
+) -> bool {
+    let mut added = false;
+    let mut seen = vec![false; MAX_POINTS];
+    for p in board.points() {
+        let Some(color) = s.color_at(p) else {
+            continue;
+        };
+        let head = s.chain(p);
+        let r = role_with(fills, role, p);
+        if seen[head.index()] || s.liberties(p) > 2 || r == Role::Dead {
+            continue;
+        }
+        seen[head.index()] = true;
+        let role_at = |q: Point| role_with(fills, role, q);
+        let joins_firm = |m: Point| {
+            s.neighbors(m).iter().any(|&n| {
+                s.color_at(n) == Some(color) && s.chain(n) != head && role_at(n) == Role::Firm
+            })
+        };
+        if recaptured(s, p, &role_at) || capturer_dies(s, p, &role_at) {
+            continue;
+        }
+        if let Some(m) = tactics::teire(s, p).filter(|&m| r == Role::Firm || joins_firm(m)) {
+            log::debug!(
+                "settle: teire for the {color:?} chain at {:?}: {:?}",
+                s.coords(p),
+                s.coords(m)
+            );
+            s.play_unchecked(color, m);
+            s.clear_ko();
+            fills[m.index()] = Some(Fill::Teire(color));
+            added = true;
+        }
+    }
+    added
 }
 
 /// The colour that fills the empty point `p` as a dame, or `None` when

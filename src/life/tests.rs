@@ -445,3 +445,40 @@ fn a_chain_lost_by_reading_comes_off_before_its_neighbours_are_judged_again() {
     }
     assert_eq!(a.status(vertex(&b, "F19")), Some(Status::Alive));
 }
+
+#[test]
+fn a_dame_fill_that_gives_atari_is_answered_before_the_next_dame() {
+    // Fox 7p-1447602511 (B+0.5 as the players counted, GNU Go the same).
+    // A10 and C10 are dame. White filling A10 puts Black A11 A12 in
+    // atari: Black connects at A13 at once. Black filling C10 then leaves
+    // White B9-C12 one liberty: White connects at A9. Filled both before
+    // either answer, the two chains were in atari together and White's
+    // "teire" captured A11 A12 (W+1.5).
+    let b = board(&[
+        ". . O X X X X . . . . X X O O . . . .",
+        "O . O X X O X X X . X X O O . O O . .",
+        "O . . O X O O O O X X O O X O O . O O",
+        "X O O O X X O O O X X X X X X O O X O",
+        "X X O O O O O X X X X . O O O X X X X",
+        "X . X O X X O X O X X X . O X O X . .",
+        ". X X X . X X O O O . . O O X O . . .",
+        "X O O X X X O O X X X X . O X X . . .",
+        "X O X X O O O X X X O X X O O X X X X",
+        ". O . X . X O X X O O O O . O X . O X",
+        ". O X X X X O O O . . . . . . O O . .",
+        "O X . . X X X X O O . . . O O O . O O",
+        "O X X X X X O X X X O . . X X O X X O",
+        "O X O O O O O O X X O . . O O X X . X",
+        "O O O O X O X X O O . . O . O O X . .",
+        ". . O X X X X . X O . . O . O X X . .",
+        ". O X X O O . . X O . O O O X X . . .",
+        ". O O X X . X . X O . . O X X . . . .",
+        ". . O O X . . X O O . O X X . . . . .",
+    ]);
+    let a = analyse(&b);
+    let p = |v: &str| vertex(&b, v);
+    assert_eq!(a.fill(p("A13")), Some(Fill::Teire(Color::Black)));
+    assert_eq!(a.fill(p("A9")), Some(Fill::Teire(Color::White)));
+    assert_eq!(a.status(p("A11")), Some(Status::Alive));
+    assert_eq!(a.fill(p("B14")), None);
+}
