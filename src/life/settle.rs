@@ -166,7 +166,7 @@ pub fn settle(
                         && s.liberties(n) == 1
                 });
                 if atari {
-                    add_teire(board, &mut s, &mut fills, &role);
+                    add_teire(&mut s, &mut fills, &role);
                 }
             }
             // A neutral line, all of it, once no dame is left.
@@ -184,7 +184,7 @@ pub fn settle(
             }
             progress = true;
         }
-        progress |= add_teire(board, &mut s, &mut fills, &role);
+        progress |= add_teire(&mut s, &mut fills, &role);
         if !progress {
             break;
         }
@@ -206,15 +206,11 @@ fn role_with(fills: &[Option<Fill>], role: &dyn Fn(Point) -> Role, p: Point) -> 
 /// doubt whose saving move joins it to a firm chain of its colour (a
 /// tongue short of liberties at the edge of its owner's area, not an
 /// invader). Returns whether it added any.
-fn add_teire(
-    board: &Board,
-    s: &mut Board,
-    fills: &mut [Option<Fill>],
-    role: &dyn Fn(Point) -> Role,
-) -> bool {
+fn add_teire(s: &mut Board, fills: &mut [Option<Fill>], role: &dyn Fn(Point) -> Role) -> bool {
     let mut added = false;
     let mut seen = vec![false; MAX_POINTS];
-    for p in board.points() {
+    let points: Vec<Point> = s.points().collect();
+    for p in points {
         let Some(color) = s.color_at(p) else {
             continue;
         };
