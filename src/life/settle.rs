@@ -48,8 +48,8 @@
 //!   ([`recaptured`]; the owner retakes two stones or more, no ko, with a
 //!   stone that is not in atari again, and the count comes out the
 //!   same), or whose capturer dies after the owner plays on a liberty of
-//!   a dead chain next to it ([`capturer_dies`], a ko shape resolved
-//!   without the ko).
+//!   a dead chain next to it ([`capturer_dies`]; no immediate retake,
+//!   so a ko there does not matter).
 //!
 //! Only *firm* chains bound areas and take part: pass-alive ones, or ones
 //! the analysis keeps with little doubt. An invader whose fate is in doubt
@@ -452,15 +452,15 @@ fn recaptured(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> bool {
 }
 
 /// Whether the chain at `p`, in atari, is one whose capture the owner
-/// answers for free: the capturing stone is left in atari on a ko point
-/// (retaking at once would be a ko), but the owner first plays on a
-/// liberty of a dead chain next to that point, after which the capturing
-/// chain is lost whoever moves first. The capture gains the opponent the chain's
-/// stones and loses it the capturing stones; the owner's answer takes
-/// prisoners that were counted dead anyway and fills a point of its own
-/// territory, which is what a teire would cost, so none is owed before.
-/// (The usual shape: a living stone on the edge next to dead stones in
-/// atari, whose capture the opponent could start but never win.)
+/// answers for free: the capturing chain is left in atari, and once the
+/// owner plays on a liberty of a dead chain next to its one liberty it is
+/// lost whoever moves first. That answer needs no immediate retake, so
+/// it also works where retaking at once would be a ko (the usual shape,
+/// Fox 9p-1415021865; the ko is not tested, the answer covers both). The
+/// capture gains the opponent the chain's stones and loses it the
+/// capturing stones; the owner's answer takes prisoners that were counted
+/// dead anyway and fills a point of its own territory, which is what a
+/// teire would cost, so none is owed before.
 fn capturer_dies(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> bool {
     let Some(color) = s.color_at(p) else {
         return false;
