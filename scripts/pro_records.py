@@ -45,17 +45,17 @@ def signed(result):
     return v if m.group(1) == "B" else -v
 
 
-def records():
-    with open(os.path.join(DATA, "results.tsv"), encoding="utf-8") as f:
+def records(data):
+    with open(os.path.join(data, "results.tsv"), encoding="utf-8") as f:
         for line in f:
-            if line.startswith("#") or not line.strip():
+            if line.startswith("#") or line.startswith("file\t") or not line.strip():
                 continue
-            name, komi, result, source = line.rstrip("\n").split("\t")
-            yield name, float(komi), result, source
+            name, komi, result = line.rstrip("\n").split("\t")[:3]
+            yield name, float(komi), result
 
 
-def count(engine, gnugo, name, komi):
-    path = os.path.join(DATA, "games", name)
+def count(engine, gnugo, data, name, komi):
+    path = os.path.join(data, "games", name)
     if gnugo:
         cmd = [engine, "--mode", "gtp", "--japanese-rules"]
         lines = ["loadsgf " + path, "komi %s" % komi, "final_score"]
@@ -79,18 +79,20 @@ def main():
     ap.add_argument("--engine", required=True, help="the GTP engine to run")
     ap.add_argument("--gnugo", action="store_true", help="the engine is GNU Go (its own rules flag)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="records counted at once")
+    ap.add_argument("--data", default=DATA, help="a set of records laid out as tests/data/fox-pro "
+                    "(games/ and results.tsv: file, komi, result first); default: the Fox set")
     ap.add_argument("--list", action="store_true", help="print every record counted differently")
     ap.add_argument("--min-winner", type=float, help="fail below this winner rate (percent)")
     ap.add_argument("--min-exact", type=float, help="fail below this exact-margin rate (percent)")
     args = ap.parse_args()
 
-    todo = list(records())
+    todo = list(records(args.data))
     with ThreadPoolExecutor(max(1, args.jobs)) as ex:
-        got = list(ex.map(lambda r: count(args.engine, args.gnugo, r[0], r[1]), todo))
+        got = list(ex.map(lambda r: count(args.engine, args.gnugo, args.data, r[0], r[1]), todo))
 
     winner = exact = 0
     misses = []
-    for (name, komi, result, _), answer in zip(todo, got):
+    for (name, komi, result), answer in zip(todo, got):
         want, have = signed(result), signed(answer)
         right_winner = have is not None and (want > 0) == (have > 0) and (want < 0) == (have < 0)
         right_margin = have is not None and abs(want - have) < 1e-6

@@ -230,7 +230,9 @@ impl Analysis {
         // teire are settled (see settle's module doc); the others are
         // lifted.
         let alive = board.without(|p| role(p) == Role::Dead && board.liberties(p) > 1);
-        settle::settle(&alive, role, |p| self.ownership(p))
+        let mut settlement = settle::settle(&alive, role, |p| self.ownership(p));
+        settle::teire_against_dead(&mut settlement, board, role);
+        settlement
     }
 }
 

@@ -196,6 +196,22 @@ pub fn teire(board: &Board, target: Point) -> Option<Point> {
     best.map(|(_, m)| m)
 }
 
+/// Like [`teire`], but the owner may also take a liberty of an attacking
+/// chain short of liberties (a capturing race): the answer to a chain
+/// that an opponent's dead stones, still on the board, could fight.
+pub fn race_teire(board: &Board, target: Point) -> Option<Point> {
+    let color = board.color_at(target)?;
+    if !can_capture(board, target) {
+        return None;
+    }
+    race_defences(board, target, &liberties_of(board, target))
+        .into_iter()
+        .find(|&m| {
+            after(board, color, m)
+                .is_some_and(|b| b.color_at(target) == Some(color) && !can_capture(&b, target))
+        })
+}
+
 /// Whether the chain at `p` is lost whoever moves first: its opponent
 /// captures it, and no move of its owner ([`teire`]'s candidates) stops
 /// that. `false` for an empty point.

@@ -482,3 +482,39 @@ fn a_dame_fill_that_gives_atari_is_answered_before_the_next_dame() {
     assert_eq!(a.status(p("A11")), Some(Status::Alive));
     assert_eq!(a.fill(p("B14")), None);
 }
+
+#[test]
+fn dead_stones_that_would_win_a_race_once_the_dame_are_filled_cost_a_teire() {
+    // The end of a professional game (tests/data/fox-pro, 9p-1550411817,
+    // B+0.5). Black K8 L8 are dead inside White's area, with the
+    // liberties K9 and L9. Once the dame around it are filled (F6, F9,
+    // F10, H9), White's long chain from F7 to J9 has K9 and L9 left, the
+    // same two: Black, moving first, would win that race. White must take
+    // one of them before the count (K9, which is then no territory), and
+    // the players' count says so; lifting K8 L8 off before settling hid
+    // the race.
+    let b = board(&[
+        ". . . . . . . . . . . . X X X X O O .",
+        ". . . . . . . . . . . X . . X O . O X",
+        ". X . X X X . . . . . X . X O O O O .",
+        "X . X X O X . . . . . . X X O . X O O",
+        "O X X O O O X . . . . X O X . X X X O",
+        "O O O O X O X X X . X X O X X X X . X",
+        ". . O X X X X O O X X O O O O O X X .",
+        ". . O . X X O O . X X O . . X O X . X",
+        ". . O X X O O X X X O . . O O O O X .",
+        ". . O O X . O X X O O . O X O X O X .",
+        ". . O X X . O . O . . O O X X X O X .",
+        "O O O O X X O O O X X O X X . O O X .",
+        "O X . O X O O X X O O X X O O O X X .",
+        "X X X X X . X X X X O O X O X O O X .",
+        "X . X . X . X . O X X O X X X X X X X",
+        "X X O O X O X . O X . O O X O X O O X",
+        "X O O . O O X O O X X O O O O O O O O",
+        "O O . . . O O . O X O . O X O O . O X",
+        ". . . . . . . O . O O X . . . . . . .",
+    ]);
+    let a = analyse(&b);
+    assert!(a.is_dead(vertex(&b, "K8")));
+    assert_eq!(a.fill(vertex(&b, "K9")), Some(Fill::Teire(Color::White)));
+}
