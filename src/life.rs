@@ -180,7 +180,7 @@ impl Analysis {
                 .find(|&&n| alive.color_at(n) == color && !capturers[n.index()])
                 .map_or(Role::Firm, |&n| role(n))
         };
-        settle::settle(&alive, role, |p| self.ownership(p))
+        settle::settle(&alive, role, |p| self.ownership(p), false)
     }
 
     /// `board` with the dead chains taken off, to judge the rest again: a
@@ -230,7 +230,7 @@ impl Analysis {
         // teire are settled (see settle's module doc); the others are
         // lifted.
         let alive = board.without(|p| role(p) == Role::Dead && board.liberties(p) > 1);
-        let mut settlement = settle::settle(&alive, role, |p| self.ownership(p));
+        let mut settlement = settle::settle(&alive, role, |p| self.ownership(p), true);
         settle::teire_against_dead(&mut settlement, board, role);
         settlement
     }

@@ -119,11 +119,16 @@ const ROUNDS: usize = 4;
 
 /// Settles `board`: `role(p)` says what the chain of the stone at `p` is;
 /// `ownership(p)`, from -1 (White) to 1 (Black), breaks the ties of
-/// contested points. Stones placed while settling are firm.
+/// contested points. Stones placed while settling are firm. With
+/// `capture_dead` (the verdicts are final), dead chains in atari next to
+/// a firm chain of their colour are captured as dame ([`dead_capture_fill`]);
+/// while the verdicts are still being made, that capture would decide a
+/// fate the next judgement should make.
 pub fn settle(
     board: &Board,
     role: impl Fn(Point) -> Role,
     ownership: impl Fn(Point) -> f32,
+    capture_dead: bool,
 ) -> Settlement {
     let mut s = board.clone();
     s.clear_ko();
@@ -138,8 +143,11 @@ pub fn settle(
                 if s.cell(p) != Cell::Empty {
                     continue;
                 }
-                let Some((color, block)) =
-                    dame_filler(board, &s, p, &|q| role_at(&fills, q), &ownership)
+                let Some((color, block)) = capture_dead
+                    .then(|| dead_capture_fill(&s, p, &|q| role_at(&fills, q)))
+                    .flatten()
+                    .map(|c| (c, None))
+                    .or_else(|| dame_filler(board, &s, p, &|q| role_at(&fills, q), &ownership))
                 else {
                     continue;
                 };
@@ -463,6 +471,38 @@ fn dame_filler(
             }
             None
         })
+}
+
+/// The colour that fills `p` by capturing dead stones: `p` is the last
+/// liberty of a dead chain that touches a firm chain of the dead chain's
+/// colour there. The dead stones' owner cannot fill it (his stone would
+/// join them in atari), so the capture is the dame of that border, and it
+/// is the capturer's: it closes his area over the dead stones' points,
+/// and a firm chain it leaves in atari gets its teire. (Left open, the
+/// point and the dead stones' points would count as one neutral region.)
+/// `None` when `p` is no such point, the capture would also take a chain
+/// that is not dead, or the capturing stone would be left in atari.
+fn dead_capture_fill(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> Option<Color> {
+    let ns = s.neighbors(p);
+    let dead = ns
+        .iter()
+        .find(|&&n| s.color_at(n).is_some() && role(n) == Role::Dead && s.liberties(n) == 1)?;
+    let owner = s.color_at(*dead)?;
+    let capturer = owner.opponent();
+    let touches_firm = ns
+        .iter()
+        .any(|&n| s.color_at(n) == Some(owner) && role(n) == Role::Firm);
+    let takes_living = ns
+        .iter()
+        .any(|&n| s.color_at(n) == Some(owner) && s.liberties(n) == 1 && role(n) != Role::Dead);
+    if !touches_firm || takes_living || s.is_suicide(capturer, p) {
+        return None;
+    }
+    // The capturing stone must hold: one left in atari next to the firm
+    // chain is taken back at once, and the point stays a shared one.
+    let mut b = s.clone();
+    b.play_unchecked(capturer, p);
+    (b.liberties(p) >= 2).then_some(capturer)
 }
 
 /// Whether `color` filling `p` leaves a chain of the other colour next to

@@ -518,3 +518,31 @@ fn dead_stones_that_would_win_a_race_once_the_dame_are_filled_cost_a_teire() {
     assert!(a.is_dead(vertex(&b, "K8")));
     assert_eq!(a.fill(vertex(&b, "K9")), Some(Fill::Teire(Color::White)));
 }
+
+#[test]
+fn dead_stones_in_atari_next_to_their_living_friends_are_captured_as_the_dame() {
+    // The shape of a professional ending (a corner where White A9 and B8
+    // are dead in atari on B9, and B9 touches White's living C9): White
+    // cannot fill B9 (his stones there would be in atari together), so
+    // Black's capture is the dame of that border; it leaves C9 in atari,
+    // and White connects at D9 (teire). Black's area then takes in A9 and
+    // B8; left open, they and B9 counted as one neutral region, and D9 as
+    // White's territory (3 points in all).
+    let b = board(&[
+        "O . O . O . . . .",
+        "X O X O O O O O O",
+        "X X X X X X X X X",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let a = analyse(&b);
+    assert!(a.is_dead(vertex(&b, "A9")));
+    assert!(a.is_dead(vertex(&b, "B8")));
+    assert!(!a.is_dead(vertex(&b, "C9")));
+    assert_eq!(a.fill(vertex(&b, "B9")), Some(Fill::Dame(Color::Black)));
+    assert_eq!(a.fill(vertex(&b, "D9")), Some(Fill::Teire(Color::White)));
+}
