@@ -17,7 +17,12 @@ record counted differently.
     python3 scripts/pro_records.py --engine target/release/weiqi
     python3 scripts/pro_records.py --engine /usr/games/gnugo --gnugo
     python3 scripts/pro_records.py --engine target/release/weiqi \\
-        --min-winner 98.4 --min-exact 88.9      # as .ci/run does
+        --min-winner 98.8 --min-exact 89.9      # as .ci/run does
+
+--data DIR counts another set laid out the same way (DIR/games/ and
+DIR/results.tsv whose first three columns are file, komi, result; a
+header line starting with "file" is skipped), such as a set of older
+records kept outside the repository.
 
 Exit status 1 when a --min-* rate is not reached.
 """
