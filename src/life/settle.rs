@@ -440,13 +440,25 @@ fn dame_filler(
     };
     let contested = wants[0] && wants[1];
     let mouth = wants[0] != wants[1] && forcing[0] == forcing[1];
-    if mouth {
-        // The mouth of one side's area: closing it is a gote point left
-        // open at the end. The opponent fills it and the owner blocks
-        // behind it, so the point behind is the owner's teire, not
-        // territory (counting it as territory would hand the owner a
-        // move nobody played).
-        let owner = first;
+    // The side whose area lies behind p, when one does.
+    let area_side = match wants {
+        [true, false] => Some(Color::Black),
+        [false, true] => Some(Color::White),
+        _ => None,
+    };
+    // The mouth of one side's area: closing it is a gote point left open
+    // at the end. The opponent fills it and the owner blocks behind it,
+    // so the point behind is the owner's teire, not territory (counting
+    // it as territory would hand the owner a move nobody played). The
+    // owner blocks just the same when the opponent fills it in sente (a
+    // threat elsewhere decided who fills): left open, his whole area
+    // would touch the opponent's stone and count for nobody.
+    let mouth_owner = if mouth {
+        Some(first)
+    } else {
+        area_side.filter(|&o| first == o.opponent())
+    };
+    if let Some(owner) = mouth_owner {
         let intruder = owner.opponent();
         if let [q] = behind[owner.index()][..]
             && !dead[intruder.index()]

@@ -546,3 +546,38 @@ fn dead_stones_in_atari_next_to_their_living_friends_are_captured_as_the_dame() 
     assert_eq!(a.fill(vertex(&b, "B9")), Some(Fill::Dame(Color::Black)));
     assert_eq!(a.fill(vertex(&b, "D9")), Some(Fill::Teire(Color::White)));
 }
+
+#[test]
+fn the_owner_blocks_behind_a_mouth_the_opponent_fills_in_sente() {
+    // The end of a professional game (tests/data/fox-pro, 9p-1490504241,
+    // B+1.5). White's dame at L15 also threatens Black's chain from
+    // L13, so White fills it first; it is the mouth of Black's area
+    // behind K15, and Black blocks there. Before, Black's block came
+    // later as a teire, after White's fills had opened Black's area
+    // elsewhere and cost him a second one at E13.
+    let b = board(&[
+        "O O O O . O X X . . . . . . . . . . .",
+        "X O X O . O O X . X X O X . . . . . .",
+        "X X X X O . O X O X O X X X . . X X X",
+        ". X X O O O . X X X O O O O X X O X X",
+        "O X X X . . O O X . . . O . O X O O X",
+        "O O X X X X X O O X X X O O O O O . O",
+        ". O O X . O X . O O X O X O X . . O .",
+        ". . O O X O X X O O O O X X O X . X X",
+        ". . . . O X X O O . O O O X O O X O .",
+        ". . . O O . . O X O O O X X X O O O .",
+        ". . . O X X X O X X O . X X . X O . .",
+        ". . O X X . X X X O O O . X . X X O .",
+        "O . O . X O O X X X O O X X X . X O .",
+        "X O . O O O . O X X X X X O X X O . .",
+        "X O O O X O O O O X O . . O O O O O O",
+        "X X O X X O . X O O O X X X O O X O X",
+        "X . X O X X X X O O . O . X X X X X X",
+        ". X X . . . X . X X O . O X . . . . .",
+        ". . . . . . . X X O O . O O X . . . .",
+    ]);
+    let a = analyse(&b);
+    assert_eq!(a.fill(vertex(&b, "L15")), Some(Fill::Dame(Color::White)));
+    assert_eq!(a.fill(vertex(&b, "K15")), Some(Fill::Teire(Color::Black)));
+    assert_eq!(a.fill(vertex(&b, "E13")), None);
+}
