@@ -246,15 +246,15 @@ pub fn teire_against_dead(st: &mut Settlement, original: &Board, role: impl Fn(P
                 continue;
             };
             let head = b.chain(p);
+            let role_at = |q: Point| role_with(&st.fills, &role, q);
             if seen[head.index()]
                 || b.liberties(p) > 2
                 || b.chain_len(p) < RACE_TEIRE_STONES
-                || role_with(&st.fills, &role, p) != Role::Firm
+                || role_at(p) != Role::Firm
             {
                 continue;
             }
             seen[head.index()] = true;
-            let role_at = |q: Point| role_with(&st.fills, &role, q);
             let next_to_dead = b.stones(p).any(|x| {
                 b.neighbors(x).iter().any(|&n| {
                     b.color_at(n) == Some(color.opponent())

@@ -213,21 +213,10 @@ pub fn race_teire(board: &Board, target: Point) -> Option<Point> {
 }
 
 /// Whether the chain at `p` is lost whoever moves first: its opponent
-/// captures it, and no move of its owner ([`teire`]'s candidates) stops
-/// that. `false` for an empty point.
+/// captures it, and no move of its owner ([`race_teire`]'s candidates)
+/// stops that. `false` for an empty point.
 pub fn is_dead(board: &Board, p: Point) -> bool {
-    let Some(color) = board.color_at(p) else {
-        return false;
-    };
-    if !can_capture(board, p) {
-        return false;
-    }
-    !race_defences(board, p, &liberties_of(board, p))
-        .into_iter()
-        .any(|m| {
-            after(board, color, m)
-                .is_some_and(|b| b.color_at(p) == Some(color) && !can_capture(&b, p))
-        })
+    board.color_at(p).is_some() && can_capture(board, p) && race_teire(board, p).is_none()
 }
 
 /// The opponent chains (one stone of each) that the chain at `p` is in a
