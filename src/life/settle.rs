@@ -36,7 +36,14 @@
 //!   nothing changes. A fill that puts a chain in atari is answered at
 //!   once, before the next dame (Fox 7p-1447602511: White A10 is answered
 //!   by Black A13, then Black C10 by White A9; both dame filled first, both
-//!   chains were in atari and White's teire captured).
+//!   chains were in atari and White's teire captured). So is a fill that
+//!   leaves a chain with two liberties that the opponent could capture.
+//!   A chain in atari that no single move saves, but a few connections
+//!   do ([`tactics::teire_sequence`]: joined to its friends only through
+//!   false eyes), gets them all, each the answer to one more dame.
+//! * **Order**: the mouths of areas are filled first (a fill the owner
+//!   must block behind changes the count), then the other dame, each
+//!   pass in board order.
 //!
 //! * **Dead stones in atari** stay on the board while settling (the
 //!   caller lifts the other dead chains): as over the board, the dame are
@@ -139,7 +146,13 @@ pub fn settle(
         // Dame, until none is left.
         loop {
             let mut filled = false;
-            for p in board.points() {
+            // The mouths of areas first (a fill the owner must block
+            // behind, which changes the count), then every other dame:
+            // players take the points that count before the neutral ones.
+            let order = [true, false]
+                .into_iter()
+                .flat_map(|mouths| board.points().map(move |p| (mouths, p)));
+            for (mouth_pass, p) in order {
                 if s.cell(p) != Cell::Empty {
                     continue;
                 }
@@ -151,6 +164,9 @@ pub fn settle(
                 else {
                     continue;
                 };
+                if mouth_pass && block.is_none() {
+                    continue;
+                }
                 log::trace!("settle: {color:?} fills the dame {:?}", s.coords(p));
                 s.play_unchecked(color, p);
                 s.clear_ko();
@@ -171,10 +187,11 @@ pub fn settle(
                 let atari = s.neighbors(p).iter().any(|&n| {
                     s.color_at(n) == Some(color.opponent())
                         && role_at(&fills, n) != Role::Dead
-                        && s.liberties(n) == 1
+                        && (s.liberties(n) == 1
+                            || (s.liberties(n) == 2 && tactics::can_capture(&s, n)))
                 });
                 if atari {
-                    add_teire(&mut s, &mut fills, &role);
+                    add_teire(&mut s, &mut fills, &role, Some(color.opponent()));
                 }
             }
             // A neutral line, all of it, once no dame is left.
@@ -192,7 +209,7 @@ pub fn settle(
             }
             progress = true;
         }
-        progress |= add_teire(&mut s, &mut fills, &role);
+        progress |= add_teire(&mut s, &mut fills, &role, None);
         if !progress {
             break;
         }
@@ -299,13 +316,19 @@ const RACE_TEIRE_STONES: usize = 4;
 /// Teire for every firm chain that could be captured, and for a chain in
 /// doubt whose saving move joins it to a firm chain of its colour (a
 /// tongue short of liberties at the edge of its owner's area, not an
-/// invader). Returns whether it added any.
-fn add_teire(s: &mut Board, fills: &mut [Option<Fill>], role: &dyn Fn(Point) -> Role) -> bool {
+/// invader). With `only`, the chains of that colour only. Returns whether
+/// it added any.
+fn add_teire(
+    s: &mut Board,
+    fills: &mut [Option<Fill>],
+    role: &dyn Fn(Point) -> Role,
+    only: Option<Color>,
+) -> bool {
     let mut added = false;
     let mut seen = vec![false; MAX_POINTS];
     let points: Vec<Point> = s.points().collect();
     for p in points {
-        let Some(color) = s.color_at(p) else {
+        let Some(color) = s.color_at(p).filter(|&c| only.is_none_or(|o| o == c)) else {
             continue;
         };
         let head = s.chain(p);
@@ -332,6 +355,26 @@ fn add_teire(s: &mut Board, fills: &mut [Option<Fill>], role: &dyn Fn(Point) -> 
             s.play_unchecked(color, m);
             s.clear_ko();
             fills[m.index()] = Some(Fill::Teire(color));
+            added = true;
+        } else if r == Role::Firm
+            && s.liberties(p) == 1
+            && let Some(moves) = tactics::teire_sequence(s, p)
+        {
+            // In atari, and no one move saves it, but a few connections
+            // do: each answers a dame the opponent fills against it. (For
+            // a chain with two liberties such a sequence was more often
+            // not owed: older records 594 exact with atari only, 592 with
+            // both; Fox 457 and 455.)
+            for m in moves {
+                log::debug!(
+                    "settle: teire for the {color:?} chain at {:?}, one of several: {:?}",
+                    s.coords(p),
+                    s.coords(m)
+                );
+                s.play_unchecked(color, m);
+                s.clear_ko();
+                fills[m.index()] = Some(Fill::Teire(color));
+            }
             added = true;
         }
     }

@@ -196,6 +196,63 @@ pub fn teire(board: &Board, target: Point) -> Option<Point> {
     best.map(|(_, m)| m)
 }
 
+/// Owner moves at most in a [`teire_sequence`].
+const SEQUENCE_MOVES: usize = 3;
+
+/// The owner's moves that make the chain at `target` safe when no single
+/// move does ([`teire`] finds none): each joins the chain to another
+/// chain of its colour or captures an attacking chain, and after the last
+/// the opponent, moving first, can no longer capture it. The opponent's
+/// moves in between are the free ones of the counting phase (dame that
+/// threaten the chain), so they are not read: each owner move answers
+/// one. At most [`SEQUENCE_MOVES`] moves, the fewest found first; `None`
+/// when the chain is safe already or no such sequence exists.
+///
+/// The usual shape: a chain whose outside liberties are dame, joined to
+/// its friends only through two false eyes; after the dame its owner
+/// connects at both.
+pub fn teire_sequence(board: &Board, target: Point) -> Option<Vec<Point>> {
+    let color = board.color_at(target)?;
+    if !can_capture(board, target) {
+        return None;
+    }
+    (2..=SEQUENCE_MOVES).find_map(|n| safe_after(board, target, color, n))
+}
+
+/// Up to `moves` connecting or capturing moves of `color` after which
+/// the chain at `target` is safe.
+fn safe_after(board: &Board, target: Point, color: Color, moves: usize) -> Option<Vec<Point>> {
+    if !can_capture(board, target) {
+        return Some(Vec::new());
+    }
+    if moves == 0 {
+        return None;
+    }
+    let head = board.chain(target);
+    let libs = liberties_of(board, target);
+    let joins = |m: Point| {
+        board
+            .neighbors(m)
+            .iter()
+            .any(|&n| board.color_at(n) == Some(color) && board.chain(n) != head)
+    };
+    let mut candidates = captures_next_to(board, target);
+    candidates.extend(libs.iter().copied().filter(|&m| joins(m)));
+    for m in candidates {
+        let Some(b) = after(board, color, m) else {
+            continue;
+        };
+        if b.color_at(target) != Some(color) || b.liberties(target) == 0 {
+            continue;
+        }
+        if let Some(mut rest) = safe_after(&b, target, color, moves - 1) {
+            rest.insert(0, m);
+            return Some(rest);
+        }
+    }
+    None
+}
+
 /// Like [`teire`], but the owner may also take a liberty of an attacking
 /// chain short of liberties (a capturing race): the answer to a chain
 /// that an opponent's dead stones, still on the board, could fight.
