@@ -285,7 +285,22 @@ pub fn teire_against_dead(st: &mut Settlement, original: &Board, role: impl Fn(P
             let Some(m) = tactics::race_teire(&b, p) else {
                 continue;
             };
-            if st.board.cell(m) != Cell::Empty || st.board.is_suicide(color, m) {
+            // The answer is on the chain's own liberties or the dead
+            // stones' (taking their liberties, or capturing them): a
+            // liberty of a living opponent chain elsewhere would put a
+            // stone in the opponent's area.
+            let on_own = b
+                .neighbors(m)
+                .iter()
+                .any(|&n| b.color_at(n).is_some() && b.chain(n) == b.chain(p));
+            let on_dead = b
+                .neighbors(m)
+                .iter()
+                .any(|&n| b.color_at(n) == Some(color.opponent()) && role_at(n) == Role::Dead);
+            if !(on_own || on_dead)
+                || st.board.cell(m) != Cell::Empty
+                || st.board.is_suicide(color, m)
+            {
                 continue;
             }
             log::debug!(
