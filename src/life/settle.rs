@@ -361,35 +361,29 @@ fn add_teire(
         if recaptured(s, p, &role_at) || capturer_dies(s, p, &role_at) {
             continue;
         }
-        if let Some(m) = tactics::teire(s, p).filter(|&m| r == Role::Firm || joins_firm(m)) {
+        // One saving move; or, for a firm chain in atari that no one move
+        // saves, the few connections that do: each answers a dame the
+        // opponent fills against it. (For a chain with two liberties such
+        // a sequence was more often not owed: older records 594 exact with
+        // atari only, 592 with both; Fox 457 and 455.)
+        let moves = match tactics::teire(s, p) {
+            Some(m) if r == Role::Firm || joins_firm(m) => vec![m],
+            Some(_) => continue,
+            None if r == Role::Firm && s.liberties(p) == 1 => {
+                tactics::teire_sequence(s, p).unwrap_or_default()
+            }
+            None => continue,
+        };
+        for &m in &moves {
             log::debug!(
-                "settle: teire for the {color:?} chain at {:?}: {:?}",
+                "settle: teire for the {color:?} chain at {:?}: {:?} ({} move(s))",
                 s.coords(p),
-                s.coords(m)
+                s.coords(m),
+                moves.len()
             );
             s.play_unchecked(color, m);
             s.clear_ko();
             fills[m.index()] = Some(Fill::Teire(color));
-            added = true;
-        } else if r == Role::Firm
-            && s.liberties(p) == 1
-            && let Some(moves) = tactics::teire_sequence(s, p)
-        {
-            // In atari, and no one move saves it, but a few connections
-            // do: each answers a dame the opponent fills against it. (For
-            // a chain with two liberties such a sequence was more often
-            // not owed: older records 594 exact with atari only, 592 with
-            // both; Fox 457 and 455.)
-            for m in moves {
-                log::debug!(
-                    "settle: teire for the {color:?} chain at {:?}, one of several: {:?}",
-                    s.coords(p),
-                    s.coords(m)
-                );
-                s.play_unchecked(color, m);
-                s.clear_ko();
-                fills[m.index()] = Some(Fill::Teire(color));
-            }
             added = true;
         }
     }
