@@ -179,18 +179,19 @@ pub fn settle(
                     fills[q.index()] = Some(Fill::Teire(owner));
                 }
                 filled = true;
-                // A fill that puts a chain of the other side in atari is
-                // answered at once, as over the board: before the next
-                // dame changes what the answer is (filled later, that
-                // dame could leave the filler's own chain in atari too,
-                // and the teire would become a capture).
-                let atari = s.neighbors(p).iter().any(|&n| {
+                // A fill that puts a chain of the other side in atari, or
+                // leaves it two liberties and open to capture, is answered
+                // at once, as over the board: before the next dame changes
+                // what the answer is (filled later, that dame could leave
+                // the filler's own chain in atari too, and the teire would
+                // become a capture). The answer is the other side's only.
+                let threatened = s.neighbors(p).iter().any(|&n| {
                     s.color_at(n) == Some(color.opponent())
                         && role_at(&fills, n) != Role::Dead
                         && (s.liberties(n) == 1
                             || (s.liberties(n) == 2 && tactics::can_capture(&s, n)))
                 });
-                if atari {
+                if threatened {
                     add_teire(&mut s, &mut fills, &role, Some(color.opponent()));
                 }
             }
