@@ -203,10 +203,7 @@ impl Analysis {
                 continue;
             };
             // The capture must take dead stones only.
-            let takes_living = b.neighbors(l).iter().any(|&n| {
-                b.color_at(n) == Some(c.color) && b.liberties(n) == 1 && role(n) != Role::Dead
-            });
-            if takes_living || b.is_suicide(c.color.opponent(), l) {
+            if !settle::captures_only_dead(&b, l, c.color, &role) {
                 continue;
             }
             b.play_unchecked(c.color.opponent(), l);

@@ -293,7 +293,7 @@ pub fn teire_against_dead(st: &mut Settlement, original: &Board, role: impl Fn(P
             let on_own = b
                 .neighbors(m)
                 .iter()
-                .any(|&n| b.color_at(n).is_some() && b.chain(n) == b.chain(p));
+                .any(|&n| b.color_at(n).is_some() && b.chain(n) == head);
             let on_dead = b
                 .neighbors(m)
                 .iter()
@@ -557,10 +557,7 @@ fn dead_capture_fill(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> Optio
     let touches_firm = ns
         .iter()
         .any(|&n| s.color_at(n) == Some(owner) && role(n) == Role::Firm);
-    let takes_living = ns
-        .iter()
-        .any(|&n| s.color_at(n) == Some(owner) && s.liberties(n) == 1 && role(n) != Role::Dead);
-    if !touches_firm || takes_living || s.is_suicide(capturer, p) {
+    if !touches_firm || !captures_only_dead(s, p, owner, role) {
         return None;
     }
     // The capturing stone must hold: one left in atari next to the firm
@@ -568,6 +565,21 @@ fn dead_capture_fill(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> Optio
     let mut b = s.clone();
     b.play_unchecked(capturer, p);
     (b.liberties(p) >= 2).then_some(capturer)
+}
+
+/// Whether the opponent of `owner` may play `p` (no suicide) and, if it
+/// captures there, takes only chains of `owner` that are dead.
+pub(super) fn captures_only_dead(
+    s: &Board,
+    p: Point,
+    owner: Color,
+    role: &dyn Fn(Point) -> Role,
+) -> bool {
+    let takes_living = s
+        .neighbors(p)
+        .iter()
+        .any(|&n| s.color_at(n) == Some(owner) && s.liberties(n) == 1 && role(n) != Role::Dead);
+    !takes_living && !s.is_suicide(owner.opponent(), p)
 }
 
 /// Whether `color` filling `p` leaves a chain of the other colour next to
