@@ -71,6 +71,7 @@ use crate::playout::{move_limit, owner_index, play_out_with, random_empty_where}
 
 pub mod benson;
 mod chain;
+pub mod local;
 mod refine;
 pub mod settle;
 pub mod tactics;
@@ -314,7 +315,8 @@ pub fn analyse_with(board: &Board, playouts: usize) -> Analysis {
 /// The verdicts: judge, then judge the chains in doubt again on the
 /// settled board, until nothing changes.
 fn verdicts(board: &Board, playouts: usize) -> Analysis {
-    let mut current = judge(board, playouts);
+    let mut readings = Readings::new();
+    let mut current = judge(board, playouts, &mut readings);
     for _ in 0..SETTLE_ROUNDS {
         let settlement = current.settle(board);
         // Only the chains in doubt are judged again: with none, or with
@@ -323,7 +325,7 @@ fn verdicts(board: &Board, playouts: usize) -> Analysis {
         if !in_doubt || settlement.fills.iter().all(Option::is_none) {
             return current;
         }
-        let settled = judge(&settlement.board, playouts);
+        let settled = judge(&settlement.board, playouts, &mut readings);
         let mut next = current.clone();
         for c in &mut next.chains {
             // Settling closes borders to judge the chains in doubt; a firm
@@ -360,9 +362,64 @@ fn verdicts(board: &Board, playouts: usize) -> Analysis {
     current
 }
 
+/// Chains whose opponent share lies closer than this to [`DEAD_SHARE`]
+/// after the refining search are read locally ([`local`]).
+const LOCAL_MARGIN: f64 = 0.3;
+/// A chain whose opponent share is below this is a wall (or a friend) to
+/// the local reading.
+const WALL_SHARE: f64 = 0.2;
+/// Positions the local readings of one judgement visit at most.
+const LOCAL_NODES: u32 = 300_000;
+
+/// The local readings of one analysis by [`local::reading_key`]: the
+/// rounds of settle-then-judge read the same enclosures again.
+type Readings = std::collections::HashMap<u64, local::Verdict>;
+
+/// The local readings ([`local::read`]) of the close calls that sit in
+/// a small enclosure of firm opponent stones; [`local::Verdict::Open`]
+/// for every other chain.
+fn read_locally(
+    board: &Board,
+    chains: &[Chain],
+    chain_of: &[u32],
+    benson_dead: &[bool],
+    readings: &mut Readings,
+) -> Vec<local::Verdict> {
+    let firm = |p: Point| {
+        let c = &chains[chain_of[p.index()] as usize];
+        c.pass_alive || c.opponent_share < WALL_SHARE
+    };
+    let pass_alive = |p: Point| chains[chain_of[p.index()] as usize].pass_alive;
+    let mut verdicts = vec![local::Verdict::Open; chains.len()];
+    let mut budget = LOCAL_NODES;
+    for (k, c) in chains.iter().enumerate() {
+        if c.pass_alive || benson_dead[k] || (c.opponent_share - DEAD_SHARE).abs() >= LOCAL_MARGIN {
+            continue;
+        }
+        if budget == 0 {
+            break;
+        }
+        let Some(region) = local::enclosure(board, c.stones[0], firm, pass_alive, firm) else {
+            continue;
+        };
+        let key = local::reading_key(board, c.stones[0], &region);
+        verdicts[k] = *readings
+            .entry(key)
+            .or_insert_with(|| local::read(board, c.stones[0], &region, &mut budget));
+        log::debug!(
+            "life: local reading of the {:?} chain at {:?} ({} points): {:?}",
+            c.color,
+            board.coords(c.stones[0]),
+            region.len(),
+            verdicts[k]
+        );
+    }
+    verdicts
+}
+
 /// The verdicts on `board`'s chains (Benson, playouts, refining search,
 /// consistency, seki), without settling.
-fn judge(board: &Board, playouts: usize) -> Analysis {
+fn judge(board: &Board, playouts: usize, readings: &mut Readings) -> Analysis {
     let playouts = playouts.max(2);
     // The chains.
     let mut chain_of = vec![NONE; MAX_POINTS];
@@ -482,15 +539,22 @@ fn judge(board: &Board, playouts: usize) -> Analysis {
         }
     }
     refine::refine(board, &mut chains, &benson_dead, &ownership);
+    let read = read_locally(board, &chains, &chain_of, &benson_dead, readings);
+    for (c, verdict) in chains.iter_mut().zip(&read) {
+        if *verdict == local::Verdict::Alive {
+            c.opponent_share = 0.0;
+        }
+    }
     // Tactics: a chain short of liberties that its opponent captures
     // whoever moves first is dead, whatever the playouts say (their
     // policy never plays the sacrifices that kill it).
     let lost: Vec<bool> = chains
         .iter()
-        .map(|c| {
+        .enumerate()
+        .map(|(k, c)| {
             !c.pass_alive
-                && board.liberties(c.stones[0]) <= 2
-                && tactics::is_dead(board, c.stones[0])
+                && (read[k] == local::Verdict::Dead
+                    || board.liberties(c.stones[0]) <= 2 && tactics::is_dead(board, c.stones[0]))
         })
         .collect();
     // A chain in a seki that neither side can break by itself lives,

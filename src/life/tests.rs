@@ -587,6 +587,42 @@ fn the_owner_blocks_behind_a_mouth_the_opponent_fills_in_sente() {
 }
 
 #[test]
+fn an_enclosed_group_with_one_eye_is_read_dead() {
+    // The end of a professional game (tests/data/fox-pro,
+    // 7p-1458400887, B+0.5). White's top-left group (A19 to H15) is shut
+    // in by Black's firm stones, with its eye space on the top edge
+    // (B19, D19, B18, C18). Playouts and the search gave it about half;
+    // the local reading finds that Black kills it even if White moves
+    // first. Counted alive, the game went to White by 37.5.
+    let b = board(&[
+        "O . X . O O X X O O O . . . . . . . .",
+        "O . . O O X . X X O . O O O X X . . .",
+        "O O O O X . X X O O . O . X O . O . .",
+        "X X . O X X X X X X O . O X O O . . .",
+        ". X . O O O O O X O O . X X X O . . .",
+        ". . X X X X X X X O O O X . X O O . .",
+        ". . X X X . O O X X O X X O O . O . .",
+        "O X . . X O . O X . X O X X X O . . .",
+        "X . . X O O O . O X . O O X . O . O O",
+        "X X X X X O . O O O O O X X . O . O X",
+        "O O X O O O O X X X X X X O O O O X X",
+        ". O X X O . X . X X O . . O X O X X .",
+        "O O O O O . X X O . O X X . X O X X O",
+        "O X O . . O O X O . O O X X X X X O O",
+        "O X X O O O X X X X . . . X O . O . O",
+        "X X . X O X X X . X O O . O O O . O .",
+        ". X . X O O X X . X X X O . . O O X .",
+        ". . X X O X . . X . . X O . . . . X .",
+        ". . . . X . . . . X X O O . . . . . .",
+    ]);
+    let a = analyse(&b);
+    for v in ["D15", "H15", "A19", "E19"] {
+        assert!(a.is_dead(vertex(&b, v)), "{v}");
+    }
+    assert!(!a.is_dead(vertex(&b, "E17")));
+}
+
+#[test]
 fn a_chain_joined_to_its_friends_through_two_false_eyes_needs_two_teire() {
     // White F3, in atari once Black has filled F4, can only connect at
     // F2; the chain it joins there has one other liberty, C1, a false
