@@ -40,13 +40,18 @@
 //!    living chain of its colour is never dead alone: either both are dead
 //!    or both alive.
 //!
-//! Two rules overrule the playouts: a chain its opponent captures
-//! whoever moves first ([`tactics::is_dead`]) is dead (firmly: it comes
-//! off before the chains around it are judged again on the settled
-//! board, however often it survived the playouts), and a chain in a
-//! seki neither side can break ([`tactics::seki_partners`]: every
-//! approach on either side is a suicide or a self-atari) is not, unless a
-//! chain next to its partner is dead by the playouts.
+//! Reading overrules the playouts and the search. A close call shut in
+//! by firm opponent stones is read out inside its enclosure
+//! ([`local`]): captured even when its owner moves first, it is dead;
+//! not captured when the opponent moves first, it is alive (its share
+//! becomes 0, so it is firm). A chain its opponent captures whoever
+//! moves first ([`tactics::is_dead`], for chains with one or two
+//! liberties) is dead too. Both kinds of dead are firm: they come off
+//! before the chains around them are judged again on the settled board,
+//! however often they survived the playouts. And a chain in a seki
+//! neither side can break ([`tactics::seki_partners`]: every approach on
+//! either side is a suicide or a self-atari) is not dead, unless a chain
+//! next to its partner is dead by the playouts.
 //!
 //! A chain that is not dead is in **seki** when, in more than [`SEKI_SHARE`]
 //! of the playouts, it survives with a liberty that is also a liberty of an
@@ -58,7 +63,8 @@
 //!
 //! Files: `life/chain.rs` (a chain, its verdict and the thresholds),
 //! `life/benson.rs`, `life/refine.rs` (the search, with the referee's own
-//! settings), `life/tactics.rs` (the capture reader), `life/settle.rs`
+//! settings), `life/local.rs` (the reader of enclosed groups),
+//! `life/tactics.rs` (the capture reader), `life/settle.rs`
 //! (dame and teire before counting); the empty areas both this module and
 //! the count read are in [`crate::area`].
 
@@ -372,7 +378,8 @@ const WALL_SHARE: f64 = 0.2;
 const LOCAL_NODES: u32 = 300_000;
 
 /// The local readings of one analysis by [`local::reading_key`]: the
-/// rounds of settle-then-judge read the same enclosures again.
+/// rounds of settle-then-judge read the same enclosures again. A reading
+/// that did not finish is kept too (it is not tried again).
 type Readings = std::collections::HashMap<u64, local::Verdict>;
 
 /// The local readings ([`local::read`]) of the close calls that sit in
@@ -418,7 +425,8 @@ fn read_locally(
 }
 
 /// The verdicts on `board`'s chains (Benson, playouts, refining search,
-/// consistency, seki), without settling.
+/// local reading, tactics, consistency, seki), without settling.
+/// `readings` keeps the local readings for the next rounds.
 fn judge(board: &Board, playouts: usize, readings: &mut Readings) -> Analysis {
     let playouts = playouts.max(2);
     // The chains.
@@ -539,6 +547,8 @@ fn judge(board: &Board, playouts: usize, readings: &mut Readings) -> Analysis {
         }
     }
     refine::refine(board, &mut chains, &benson_dead, &ownership);
+    // Local reading: alive by reading is firm, dead by reading is lost
+    // (below).
     let read = read_locally(board, &chains, &chain_of, &benson_dead, readings);
     for (c, verdict) in chains.iter_mut().zip(&read) {
         if *verdict == local::Verdict::Alive {
@@ -547,7 +557,8 @@ fn judge(board: &Board, playouts: usize, readings: &mut Readings) -> Analysis {
     }
     // Tactics: a chain short of liberties that its opponent captures
     // whoever moves first is dead, whatever the playouts say (their
-    // policy never plays the sacrifices that kill it).
+    // policy never plays the sacrifices that kill it); so is one the
+    // local reading found dead.
     let lost: Vec<bool> = chains
         .iter()
         .enumerate()

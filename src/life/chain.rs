@@ -37,7 +37,8 @@ pub struct Chain {
     pub searched: bool,
     /// Dead by reading, whatever the shares say: inside a region vital
     /// to a pass-alive opponent chain (Benson), or captured whoever
-    /// moves first ([`crate::life::tactics::is_dead`]).
+    /// moves first ([`crate::life::tactics::is_dead`], or
+    /// [`crate::life::local::read`] for a group in an enclosure).
     pub proven_dead: bool,
 }
 
