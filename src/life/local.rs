@@ -343,17 +343,10 @@ fn two_eyes(board: &Board, target: Point, libs: &[Point]) -> bool {
 mod tests {
     use super::*;
     use crate::rules::Rules;
-    use crate::testutil::game_from;
+    use crate::testutil::{game_from, point_at as at};
 
     fn board(rows: &[&str]) -> Board {
         game_from(rows, Rules::default(), 7.5).board().clone()
-    }
-
-    /// The point of a vertex such as `B2`.
-    fn at(b: &Board, v: &str) -> Point {
-        let col = "ABCDEFGHJ".find(&v[..1]).expect("column");
-        let row: usize = v[1..].parse().expect("row");
-        b.point(col, row - 1).expect("on board")
     }
 
     /// The verdict on the chain at `v`, every opponent stone a safe wall.

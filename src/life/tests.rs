@@ -15,9 +15,7 @@ fn at(b: &Board, col: usize, row: usize) -> Point {
 
 /// The point of a GTP vertex such as `G12`.
 fn vertex(b: &Board, v: &str) -> Point {
-    let col = "ABCDEFGHJKLMNOPQRST".find(&v[..1]).expect("column");
-    let row: usize = v[1..].parse().expect("row");
-    at(b, col, row - 1)
+    crate::testutil::point_at(b, v)
 }
 
 #[test]
