@@ -24,6 +24,12 @@
 //!   - *Before the opponent has passed* a pass is played only when it is the
 //!     search's most visited move and the position is [settled](Count::settled):
 //!     the count wins for us and the playouts agree with it point by point.
+//!   - Before either pass, a teire the count assumed is played first
+//!     ([`Count::teire_move`]): our own (free under either counting: the
+//!     count had already given the point up as territory), and under area
+//!     counting the opponent's, where a stone of ours is no self-atari. A
+//!     count that rests on a teire nobody played is a count another
+//!     referee may make differently (GNU Go, or a server's players).
 //!   - With no legal move but own-eye fills, pass whatever the count.
 //!
 //!   This is Pachi's rule (pass into the end only when the final score
@@ -103,6 +109,9 @@ pub struct Count {
     /// dead stones); `None` for points nobody owns (dame, seki under
     /// territory counting).
     pub owner: Vec<Option<Color>>,
+    /// The teire the count assumed (the settling added them before
+    /// counting), with the colour that had to play each.
+    pub teire: Vec<(Point, Color)>,
 }
 
 impl Count {
@@ -121,6 +130,7 @@ impl Count {
         Count {
             black_margin: score(game, analysis).margin(),
             owner,
+            teire: analysis.settlement().teire().collect(),
         }
     }
 
@@ -136,6 +146,43 @@ impl Count {
             Color::Black => self.black_margin,
             Color::White => -self.black_margin,
         }
+    }
+
+    /// A teire the count assumed `color` would add that `color` can play
+    /// in `game` now. Passing instead would leave the count to the
+    /// referee's assumption; playing it costs nothing the count had not
+    /// already taken (under area counting the stone counts as the point
+    /// did, under territory counting the point was not territory).
+    pub fn own_teire(&self, game: &Game, color: Color) -> Option<Point> {
+        self.teire
+            .iter()
+            .find(|&&(p, c)| c == color && game.check(color, Move::Place(p)).is_ok())
+            .map(|&(p, _)| p)
+    }
+
+    /// The move the count's teire call for before `color` passes: its own
+    /// teire ([`Count::own_teire`]), and under area counting a teire the
+    /// opponent still owes, where `color` can play without a self-atari
+    /// (the stone costs nothing under area counting, and the opponent,
+    /// who did not add the teire, may lose the stones it protected). With
+    /// none, the count stands as it is whoever judges it.
+    pub fn teire_move(&self, game: &Game, color: Color) -> Option<Point> {
+        if let Some(p) = self.own_teire(game, color) {
+            return Some(p);
+        }
+        if game.rules().scoring != Scoring::Area {
+            return None;
+        }
+        let board = game.board();
+        self.teire
+            .iter()
+            .find(|&&(p, c)| {
+                c != color
+                    && game.check(color, Move::Place(p)).is_ok()
+                    && !board.is_eye(color, p)
+                    && board.self_atari(color, p).is_none()
+            })
+            .map(|&(p, _)| p)
     }
 
     /// Whether the playouts agree with the count: every point the count
@@ -238,6 +285,10 @@ pub fn decide_with(
             "opponent passed: count {margin:+.1} for {color:?}, {}",
             if pass_ends { "pass" } else { "play on" }
         );
+        if pass_ends && let Some(p) = c.teire_move(game, color) {
+            log::debug!("a teire first: {}", board.vertex_name(p));
+            return Decision::Play(Move::Place(p));
+        }
         // A winning pass under area counting, and every pass in cleanup,
         // captures the stones the playouts see as dead first.
         if cfg.cleanup || (pass_ends && margin > 0.0 && game.rules().scoring == Scoring::Area) {
@@ -294,7 +345,8 @@ pub fn decide_with(
                         if settled { "settled" } else { "not settled" }
                     );
                     if settled {
-                        return Decision::Play(Move::Pass);
+                        let teire = k.teire_move(game, color);
+                        return Decision::Play(teire.map_or(Move::Pass, Move::Place));
                     }
                 }
             }

@@ -512,3 +512,52 @@ fn tree_memory_stays_within_max_tree_mb() {
         assert!(w.tree.nodes.len() <= cap && w.tree.nodes.capacity() <= cap);
     }
 }
+
+/// The end of a 9x9 match game against GNU Go (CI, 2026-12-01): White's
+/// A1 is in a ko Black can start at B1; the count has White connect at
+/// B1 (a teire) and gives W+4.5, GNU Go's count had Black capture
+/// (W+0.5). White passed back after Black's pass and left the count to
+/// the referee's assumption.
+fn unconnected_ko_position(rules: &str) -> Game {
+    let mut g = Game::new(9, Rules::preset(rules).expect("preset")).expect("size");
+    g.set_komi(7.5);
+    place(
+        &mut g,
+        Color::Black,
+        "e8 g8 h8 j8 d7 f7 g7 j7 b6 c6 d6 f6 g6 a5 c5 e5 f5 a4 b4 a3 a2",
+    );
+    place(
+        &mut g,
+        Color::White,
+        "f8 h7 h6 j6 d5 g5 h5 c4 d4 e4 f4 h4 b3 c3 g3 h3 b2 d2 a1 c1",
+    );
+    g
+}
+
+#[test]
+fn the_teire_the_count_assumes_is_played_before_passing() {
+    for rules in ["chinese", "japanese"] {
+        let mut g = unconnected_ko_position(rules);
+        let b1 = pt(&g, "b1");
+        let count = decide::Count::fresh(&g);
+        assert_eq!(count.teire, vec![(b1, Color::White)], "{rules}");
+        assert!(count.margin(Color::White) > 0.0, "{rules}");
+        // White's own teire, under either counting.
+        assert_eq!(count.teire_move(&g, Color::White), Some(b1), "{rules}");
+        // Black may start the ko only where a stone costs nothing.
+        let black = count.teire_move(&g, Color::Black);
+        assert_eq!(black, (rules == "chinese").then_some(b1), "{rules}");
+        // After Black's pass White, winning the count, connects first.
+        g.play(Color::Black, Move::Pass).expect("pass");
+        let (mut s, limits) = one_thread(300, 1);
+        let r = s.search(&g, Color::White, &limits);
+        let d = decide(&g, Color::White, &r, &DecideConfig::default());
+        assert_eq!(d, Decision::Play(Move::Place(b1)), "{rules}");
+        // Once connected, the count has no teire left and White passes.
+        g.play(Color::White, Move::Place(b1)).expect("legal");
+        g.play(Color::Black, Move::Pass).expect("pass");
+        let r = s.search(&g, Color::White, &limits);
+        let d = decide(&g, Color::White, &r, &DecideConfig::default());
+        assert_eq!(d, Decision::Play(Move::Pass), "{rules}");
+    }
+}
