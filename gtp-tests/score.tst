@@ -101,3 +101,56 @@ komi 7.5
 #? [B\+0\.5]
 40 weiqi-score_gfx
 #? [(.|\n)*CIRCLE F5\nSQUARE F4(.|\n)*]
+
+# Two 9x9 games of the CI match against GNU Go, where GNU Go's count is
+# wrong and the referee's right (scripts/match_vs_gnugo_check.py).
+# A seki with two shared liberties (G2, J1): nobody's points, no stone dead.
+41 loadsgf gtp-tests/sgf/match-seki-9x9.sgf
+#? [black]
+42 final_score
+#? [B\+53\.5]
+43 final_status_list seki
+#? [G4 F3 G3 H3 J3 F2 F1 G1 H1\nH2 J2]
+44 final_status g2
+#? [dame]
+# White's A1 has just taken a ko (B1) and both passed: under positional
+# superko Black cannot take back at once, so A1 lives and White connects.
+45 loadsgf gtp-tests/sgf/match-superko-ko-9x9.sgf
+#? [black]
+46 final_status a1
+#? [alive]
+47 is_legal b b1
+#? [0]
+48 final_score
+#? [W\+4\.5]
+kata-set-rules japanese
+49 is_legal b b1
+#? [1]
+# A seki beside a living group: White J7 against Black H7 H6 and the
+# lower right group, shared liberty J6. The eyes H9 and J8 of White's
+# living group and Black's eye H5 count under area counting (GNU Go counts
+# all four as dame).
+50 loadsgf gtp-tests/sgf/match-seki-eyes-9x9.sgf
+#? [white]
+51 final_score
+#? [B\+22\.5]
+52 final_status j7
+#? [seki]
+53 final_status j6
+#? [dame]
+54 final_status h5
+#? [black_territory]
+55 final_status j8
+#? [white_territory]
+# A seki GNU Go counts dead, which turns the winner: White's top chain and
+# Black's A8 B8 share their only liberties A9 and C8.
+56 loadsgf gtp-tests/sgf/match-seki-winner-9x9.sgf
+#? [black]
+57 final_score
+#? [W\+8\.5]
+58 final_status_list seki
+#? [B9 C9 D9 E9 F9 G9 H9 J9 D8 A7 B7 C7 D7\nA8 B8]
+59 final_status g7
+#? [dead]
+60 final_status c8
+#? [dame]

@@ -8,11 +8,26 @@ from the file) and asks `final_score`; the referee's result (the SGF's RE,
 also in the table) must be the same.  Games decided otherwise (resignation,
 time, forfeit, void) are listed but have no count to compare.
 
-    python3 scripts/match_vs_gnugo_check.py --results r.tsv --sgf-dir dir \
-        [--gnugo "/usr/games/gnugo --mode gtp --chinese-rules"] [--min-scored 1]
+GNU Go's count is not a reference for every position. Three games of
+this match, kept in gtp-tests/sgf/match-*.sgf with the referee's counts
+checked in gtp-tests/score.tst, show where it goes wrong: it counted a
+seki dead (twice, once turning the winner), the eyes beside a seki as
+dame, and a stone dead that positional superko keeps alive (GNU Go plays
+simple ko). So:
+  * a game with a seki (either program lists seki stones) is shown with
+    both counts and both seki lists, and not compared;
+  * in the other games the winner must be the same, and the margin may
+    differ in at most --max-disputes of them;
+every difference is printed with both sides' dead stones (the referee's
+with --engine) for a person to judge.
 
-Exit status 0 when every counted game agrees (and at least --min-scored
-games were counted), 1 otherwise.
+    python3 scripts/match_vs_gnugo_check.py --results r.tsv --sgf-dir dir \
+        [--gnugo "/usr/games/gnugo --mode gtp --chinese-rules"] \
+        [--engine "target/release/weiqi"] [--max-disputes 0] [--min-scored 1]
+
+Exit status 0 when every compared game agrees but at most --max-disputes
+that have the same winner, and at least --min-scored games ended by the
+count; 1 otherwise.
 """
 
 import argparse
@@ -54,18 +69,38 @@ def normalise(result):
     return "%s+%g" % (m.group(1), float(m.group(2)))
 
 
+def winner(result):
+    return result[0] if result[:2] in ("B+", "W+") else "0"
+
+
+def status_list(cmdline, name, path, status):
+    """`final_status_list STATUS` of the game at `path`, as `cmdline` sees
+    it, on one line; "" for none."""
+    p = GtpProcess(cmdline, name=name, timeout=120)
+    try:
+        if not p.cmd("loadsgf %s" % os.path.abspath(path)).ok:
+            raise GtpError("%s cannot load %s" % (name, path))
+        return " ".join(p.cmd("final_status_list %s" % status).text.split())
+    finally:
+        p.quit()
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--results", required=True)
     ap.add_argument("--sgf-dir", required=True)
     ap.add_argument("--gnugo", default="gnugo --mode gtp --chinese-rules")
+    ap.add_argument("--engine", default=None,
+                    help="weiqi's command, to print its dead stones in a dispute")
+    ap.add_argument("--max-disputes", type=int, default=0,
+                    help="counted games whose margin may differ (same winner)")
     ap.add_argument("--min-scored", type=int, default=1,
                     help="fail when fewer games were counted")
     args = ap.parse_args()
 
     rows = read_table(args.results)
-    scored = agree = 0
-    failures = []
+    scored = agree = sekis = 0
+    failures, disputes = [], []
     for row in rows:
         path = os.path.join(args.sgf_dir, "game-%04d.sgf" % row["game"])
         label = "game %d (%s vs %s, %d moves)" % (
@@ -87,14 +122,45 @@ def main():
         finally:
             gnugo.quit()
         ours, theirs = normalise(row["result"]), normalise(r.text)
+        try:
+            seki = {"GNU Go": status_list(args.gnugo, "gnugo", path, "seki")}
+            if args.engine:
+                seki["referee"] = status_list(args.engine, "weiqi", path, "seki")
+        except GtpError as e:
+            failures.append("%s: %s" % (label, e))
+            continue
+        if any(seki.values()):
+            sekis += 1
+            print("%s: referee %s, GNU Go %s; a seki (%s), not compared" % (
+                label, ours, theirs,
+                "; ".join("%s: %s" % (k, v or "none") for k, v in seki.items())))
+            continue
         if ours == theirs:
             agree += 1
             print("%s: referee %s, GNU Go %s: agree" % (label, ours, theirs))
+            continue
+        dispute = "%s: referee %s, GNU Go final_score %s" % (label, ours, theirs)
+        try:
+            dispute += "; dead stones: GNU Go %s" % (
+                status_list(args.gnugo, "gnugo", path, "dead") or "none")
+            if args.engine:
+                dispute += ", referee %s" % (
+                    status_list(args.engine, "weiqi", path, "dead") or "none")
+        except GtpError as e:
+            dispute += "; %s" % e
+        if winner(ours) == winner(theirs):
+            disputes.append(dispute)
         else:
-            failures.append("%s: referee %s, GNU Go final_score %s" % (label, ours, theirs))
+            failures.append(dispute + " (not the same winner)")
+    for d in disputes:
+        print("DIFFERENT MARGIN " + d)
+    if len(disputes) > args.max_disputes:
+        failures.append("%d games differ in the margin, more than the %d allowed"
+                        % (len(disputes), args.max_disputes))
     for f in failures:
         print("DISAGREE " + f)
-    print("match_vs_gnugo_check: %d games, %d counted, %d agree" % (len(rows), scored, agree))
+    print("match_vs_gnugo_check: %d games, %d counted, %d with a seki, %d agree, "
+          "%d with the same winner only" % (len(rows), scored, sekis, agree, len(disputes)))
     if failures or scored < args.min_scored:
         if scored < args.min_scored:
             print("fewer than %d counted games" % args.min_scored)
