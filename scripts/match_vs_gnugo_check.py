@@ -109,26 +109,24 @@ def main():
             print("%s: %s by %s, no count to compare" % (label, row["result"], row["reason"]))
             continue
         scored += 1
+        # One GNU Go for the game: its count, its seki and its dead stones.
         gnugo = GtpProcess(args.gnugo, name="gnugo", timeout=120)
         try:
             r = gnugo.cmd("loadsgf %s" % os.path.abspath(path))
             if not r.ok:
                 failures.append("%s: gnugo cannot load %s: %s" % (label, path, r.text))
                 continue
-            r = gnugo.cmd("final_score")
-        except GtpError as e:
-            failures.append("%s: %s" % (label, e))
-            continue
-        finally:
-            gnugo.quit()
-        ours, theirs = normalise(row["result"]), normalise(r.text)
-        try:
-            seki = {"GNU Go": status_list(args.gnugo, "gnugo", path, "seki")}
+            theirs = normalise(gnugo.cmd("final_score").text)
+            seki = {"GNU Go": " ".join(gnugo.cmd("final_status_list seki").text.split())}
+            gnugo_dead = " ".join(gnugo.cmd("final_status_list dead").text.split())
             if args.engine:
                 seki["referee"] = status_list(args.engine, "weiqi", path, "seki")
         except GtpError as e:
             failures.append("%s: %s" % (label, e))
             continue
+        finally:
+            gnugo.quit()
+        ours = normalise(row["result"])
         if any(seki.values()):
             sekis += 1
             print("%s: referee %s, GNU Go %s; a seki (%s), not compared" % (
@@ -140,9 +138,8 @@ def main():
             print("%s: referee %s, GNU Go %s: agree" % (label, ours, theirs))
             continue
         dispute = "%s: referee %s, GNU Go final_score %s" % (label, ours, theirs)
+        dispute += "; dead stones: GNU Go %s" % (gnugo_dead or "none")
         try:
-            dispute += "; dead stones: GNU Go %s" % (
-                status_list(args.gnugo, "gnugo", path, "dead") or "none")
             if args.engine:
                 dispute += ", referee %s" % (
                     status_list(args.engine, "weiqi", path, "dead") or "none")

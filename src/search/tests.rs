@@ -15,10 +15,7 @@ fn game(size: usize, komi: f64) -> Game {
 }
 
 fn pt(g: &Game, name: &str) -> Point {
-    let letter = name.chars().next().expect("letter");
-    let col = crate::coord::column_of_letter(letter).expect("column");
-    let row: usize = name[1..].parse().expect("row");
-    g.board().point(col, row - 1).expect("on board")
+    crate::testutil::point_at(g.board(), name)
 }
 
 fn place(g: &mut Game, color: Color, names: &str) {
