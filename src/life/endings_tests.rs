@@ -161,9 +161,13 @@ fn check(e: &Ending) -> Vec<String> {
 /// The endings the count still gets wrong, and why.
 const KNOWN_MISSES: &[(&str, &str)] = &[(
     "16-bent-three-vital-point",
-    "the teire at D7 guards against a combination of the dead corner group (White D7 ataris \
-     C7, then White E8 takes D9 D8 and revives the corner); the tactical reader reads one \
-     chain at a time and misses it, so weiqi counts W+2.5 instead of W+3.5",
+    "the White corner group, dead because Black holds the vital point A9 of its bent three, \
+     is counted as a seki with A9: the Black stones around it are close calls (in the \
+     playouts White breaks out through the combination at D7 that the teire there guards \
+     against), so the local reader does not take the corner as enclosed, and the seki rule \
+     sees only that either side's move on A8 or B9 is a self-atari; weiqi counts W+14.5 \
+     instead of W+3.5 (when this was first written up, the group was dead and only the \
+     teire was missed: W+2.5)",
 )];
 
 #[test]

@@ -269,6 +269,53 @@ pub fn race_teire(board: &Board, target: Point) -> Option<Point> {
         })
 }
 
+/// The shortest run of moves (at most `max`) of the chain's owner, each
+/// one of [`race_teire`]'s candidates that `allowed` accepts on the
+/// position it is played on, after which the opponent, moving first, can
+/// no longer capture the chain at `target`: the teire a chain owes when
+/// one move is not enough (a race against dead stones that takes a
+/// capture and then a liberty or two). `Some(vec![])` when the chain is
+/// safe as it is; `None` when no such run exists.
+pub fn race_teire_moves(
+    board: &Board,
+    target: Point,
+    max: usize,
+    allowed: &dyn Fn(&Board, Point) -> bool,
+) -> Option<Vec<Point>> {
+    let color = board.color_at(target)?;
+    fn go(
+        b: &Board,
+        target: Point,
+        color: Color,
+        depth: usize,
+        allowed: &dyn Fn(&Board, Point) -> bool,
+    ) -> Option<Vec<Point>> {
+        if !can_capture(b, target) {
+            return Some(Vec::new());
+        }
+        if depth == 0 {
+            return None;
+        }
+        for m in race_defences(b, target, &liberties_of(b, target)) {
+            if !allowed(b, m) {
+                continue;
+            }
+            let Some(next) = after(b, color, m) else {
+                continue;
+            };
+            if next.color_at(target) != Some(color) {
+                continue;
+            }
+            if let Some(mut rest) = go(&next, target, color, depth - 1, allowed) {
+                rest.insert(0, m);
+                return Some(rest);
+            }
+        }
+        None
+    }
+    (0..=max).find_map(|k| go(board, target, color, k, allowed))
+}
+
 /// Whether the chain at `p` is lost whoever moves first: its opponent
 /// captures it, and no move of its owner ([`race_teire`]'s candidates)
 /// stops that. `false` for an empty point.

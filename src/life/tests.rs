@@ -649,3 +649,30 @@ fn a_chain_joined_to_its_friends_through_two_false_eyes_needs_two_teire() {
     // A chain that is safe needs nothing.
     assert_eq!(tactics::teire_sequence(&b, p("A1")), None);
 }
+
+#[test]
+fn a_race_against_dead_stones_can_take_three_teire() {
+    // Ending 53 with the dame C6 D6 filled by White: the Black chain from
+    // B5 to D1 keeps E3 and E4. White E3 would win the race (Black E4
+    // takes D4 and is left in atari at D4), and no single Black move
+    // stops that; E4, then F1 and F2, do.
+    let b = board(&[
+        ". O . O . O X . X",
+        "O O O O O O X X X",
+        "O . O O O O X . X",
+        "O O O O O O O X X",
+        "O X X X X X O X .",
+        ". O X O . O X X .",
+        ". O X X . O O X .",
+        ". O X X O . . X .",
+        ". O O X O . . . .",
+    ]);
+    let chain = vertex(&b, "D5");
+    let anywhere = |_: &Board, _: Point| true;
+    assert!(tactics::can_capture(&b, chain));
+    assert_eq!(tactics::race_teire(&b, chain), None);
+    assert_eq!(tactics::race_teire_moves(&b, chain, 2, &anywhere), None);
+    let moves = tactics::race_teire_moves(&b, chain, 3, &anywhere).expect("three moves");
+    let names: Vec<String> = moves.iter().map(|&m| b.vertex_name(m)).collect();
+    assert_eq!(names, ["E4", "F1", "F2"]);
+}
