@@ -305,8 +305,14 @@ pub fn teire_against_dead(st: &mut Settlement, original: &Board, role: impl Fn(P
                 continue;
             };
             for m in moves {
-                if st.board.cell(m) != Cell::Empty {
-                    continue;
+                // Each move was legal where it was read; on the settled
+                // board (the other dead chains lifted) a later one could
+                // in principle not be, and a suicide must never be played.
+                if [&b, &st.board]
+                    .iter()
+                    .any(|bd| bd.cell(m) != Cell::Empty || bd.is_suicide(color, m))
+                {
+                    break;
                 }
                 log::debug!(
                     "settle: teire against dead stones for the {color:?} chain at {:?} ({} stones): {:?}",
