@@ -222,30 +222,45 @@ pub fn teire_sequence(board: &Board, target: Point) -> Option<Vec<Point>> {
 /// Up to `moves` connecting or capturing moves of `color` after which
 /// the chain at `target` is safe.
 fn safe_after(board: &Board, target: Point, color: Color, moves: usize) -> Option<Vec<Point>> {
+    safe_run(board, target, color, moves, &|b: &Board| {
+        let head = b.chain(target);
+        let joins = |m: Point| {
+            b.neighbors(m)
+                .iter()
+                .any(|&n| b.color_at(n) == Some(color) && b.chain(n) != head)
+        };
+        let mut candidates = captures_next_to(b, target);
+        candidates.extend(liberties_of(b, target).into_iter().filter(|&m| joins(m)));
+        candidates
+    })
+}
+
+/// Up to `moves` moves of `color`, each one of `candidates` on the
+/// position it is played on, after which the opponent, moving first, no
+/// longer captures the chain at `target` (the first run found, depth
+/// first); `Some(vec![])` when the chain is safe already. The search
+/// that [`teire_sequence`] and [`race_teire_moves`] share.
+fn safe_run(
+    board: &Board,
+    target: Point,
+    color: Color,
+    moves: usize,
+    candidates: &dyn Fn(&Board) -> Vec<Point>,
+) -> Option<Vec<Point>> {
     if !can_capture(board, target) {
         return Some(Vec::new());
     }
     if moves == 0 {
         return None;
     }
-    let head = board.chain(target);
-    let libs = liberties_of(board, target);
-    let joins = |m: Point| {
-        board
-            .neighbors(m)
-            .iter()
-            .any(|&n| board.color_at(n) == Some(color) && board.chain(n) != head)
-    };
-    let mut candidates = captures_next_to(board, target);
-    candidates.extend(libs.iter().copied().filter(|&m| joins(m)));
-    for m in candidates {
+    for m in candidates(board) {
         let Some(b) = after(board, color, m) else {
             continue;
         };
         if b.color_at(target) != Some(color) || b.liberties(target) == 0 {
             continue;
         }
-        if let Some(mut rest) = safe_after(&b, target, color, moves - 1) {
+        if let Some(mut rest) = safe_run(&b, target, color, moves - 1, candidates) {
             rest.insert(0, m);
             return Some(rest);
         }
@@ -283,37 +298,13 @@ pub fn race_teire_moves(
     allowed: &dyn Fn(&Board, Point) -> bool,
 ) -> Option<Vec<Point>> {
     let color = board.color_at(target)?;
-    fn go(
-        b: &Board,
-        target: Point,
-        color: Color,
-        depth: usize,
-        allowed: &dyn Fn(&Board, Point) -> bool,
-    ) -> Option<Vec<Point>> {
-        if !can_capture(b, target) {
-            return Some(Vec::new());
-        }
-        if depth == 0 {
-            return None;
-        }
-        for m in race_defences(b, target, &liberties_of(b, target)) {
-            if !allowed(b, m) {
-                continue;
-            }
-            let Some(next) = after(b, color, m) else {
-                continue;
-            };
-            if next.color_at(target) != Some(color) {
-                continue;
-            }
-            if let Some(mut rest) = go(&next, target, color, depth - 1, allowed) {
-                rest.insert(0, m);
-                return Some(rest);
-            }
-        }
-        None
-    }
-    (0..=max).find_map(|k| go(board, target, color, k, allowed))
+    let candidates = |b: &Board| {
+        race_defences(b, target, &liberties_of(b, target))
+            .into_iter()
+            .filter(|&m| allowed(b, m))
+            .collect()
+    };
+    (0..=max).find_map(|k| safe_run(board, target, color, k, &candidates))
 }
 
 /// Whether the chain at `p` is lost whoever moves first: its opponent
