@@ -38,7 +38,10 @@
 //!    or no living stone at all (nobody surrounds it, e.g. on an almost
 //!    empty board) is revived, until nothing changes. So a chain next to a
 //!    living chain of its colour is never dead alone: either both are dead
-//!    or both alive.
+//!    or both alive. One exception: a chain whose way to its living friends
+//!    takes two moves or more while one opponent move closes it
+//!    ([`cut::shut_off_by_one_move`]) stays dead; the opponent closes the
+//!    passage as soon as the owner starts.
 //!
 //! Reading overrules the playouts and the search. A close call shut in
 //! by firm opponent stones is read out inside its enclosure
@@ -77,6 +80,7 @@ use crate::playout::{move_limit, owner_index, play_out_with, random_empty_where}
 
 pub mod benson;
 mod chain;
+mod cut;
 pub mod local;
 mod refine;
 pub mod settle;
@@ -648,7 +652,10 @@ fn judge(board: &Board, playouts: usize, readings: &mut Readings) -> Analysis {
             if c.status != Status::Dead || benson_dead[k] || (lost[k] && surrounded[k]) {
                 continue;
             }
-            if areas.borders_at(c.stones[0]) != border_bit(c.color.opponent()) {
+            let borders = areas.borders_at(c.stones[0]);
+            let shut_off = borders == BORDER_BLACK | BORDER_WHITE
+                && cut::shut_off_by_one_move(board, &areas, &c.stones, c.color);
+            if borders != border_bit(c.color.opponent()) && !shut_off {
                 log::debug!(
                     "life: revived the chain at {:?} (opponent share {:.2})",
                     board.coords(c.stones[0]),

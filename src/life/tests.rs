@@ -676,3 +676,39 @@ fn a_race_against_dead_stones_can_take_three_teire() {
     let names: Vec<String> = moves.iter().map(|&m| b.vertex_name(m)).collect();
     assert_eq!(names, ["E4", "F1", "F2"]);
 }
+
+#[test]
+fn dead_stones_one_move_from_being_shut_off_stay_dead() {
+    // Modelled on the centre of a 1970s title game (Honinbo 29th, game
+    // 12), which GNU Go and the players counted with the black chain
+    // dead: White's area on the left reaches Black's wall only through
+    // the passage D5 E5 F5. Black needs two moves (D5, E5) to join B5 C5
+    // to the wall; White closes it with one (E5). The playouts give the
+    // two stones to White (0.82), but their area touches Black's wall, so
+    // the consistency rule revived them until it asked whether one move
+    // shuts the passage.
+    let rows = [
+        ". . . O O X . . .",
+        ". . . O O X . . .",
+        "O O O O O X . . .",
+        ". . . . O X . . .",
+        ". X X . . . X . .",
+        ". . . . O X . . .",
+        "O O O O O X . . .",
+        ". . . O O X . . .",
+        ". . . O O X . . .",
+    ];
+    assert_eq!(dead_vertices(&rows), ["B5", "C5"]);
+    let shut_off = |rows: &[&str], stones: &[&str]| {
+        let b = board(rows);
+        let chain: Vec<Point> = stones.iter().map(|v| vertex(&b, v)).collect();
+        let areas = Areas::compute(&b, |p| chain.contains(&p), |_| false);
+        cut::shut_off_by_one_move(&b, &areas, &chain, Color::Black)
+    };
+    assert!(shut_off(&rows, &["B5", "C5"]));
+    // One move (E5) joins B5 C5 D5 to the wall, and one move blocks:
+    // that is a cutting point either side may take, not a shut passage.
+    let mut near = rows;
+    near[4] = ". X X X . X X . .";
+    assert!(!shut_off(&near, &["B5", "C5", "D5"]));
+}
