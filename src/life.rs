@@ -54,7 +54,8 @@
 //! however often they survived the playouts. And a chain in a seki
 //! neither side can break ([`tactics::seki_partners`]: every approach on
 //! either side is a suicide or a self-atari) is not dead, unless a chain
-//! next to its partner is dead by the playouts.
+//! of its colour next to an opponent chain at its liberties is dead by
+//! the playouts or lost (that opponent chain escapes, then approaches).
 //!
 //! A chain that is not dead is in **seki** when, in more than [`SEKI_SHARE`]
 //! of the playouts, it survives with a liberty that is also a liberty of an
@@ -574,28 +575,41 @@ fn judge(board: &Board, playouts: usize, readings: &mut Readings) -> Analysis {
         .collect();
     // A chain in a seki that neither side can break by itself lives,
     // whatever the playouts (whose fights around it decide what they
-    // say) show: unless a chain of its colour next to its partner is dead
-    // by the playouts, so that the partner escapes the seki once that
+    // say) show: unless a chain of its colour next to its partner, or
+    // next to any opponent chain at its liberties, is dead by the
+    // playouts or lost, so that the opponent chain escapes once that
     // chain is taken off.
-    let alive_by_playouts = |c: &Chain| c.pass_alive || c.opponent_share <= DEAD_SHARE;
+    let alive_by_playouts =
+        |j: usize| !lost[j] && (chains[j].pass_alive || chains[j].opponent_share <= DEAD_SHARE);
+    // Every opponent chain next to its liberties (the partners among
+    // them) must stay shut in: one that a dead or lost chain of the
+    // seki's colour holds escapes once that chain is taken off, and may
+    // then approach.
+    let shut_in = |k: usize, d: Point| {
+        let color = chains[k].color;
+        chains[chain_of[d.index()] as usize]
+            .stones
+            .iter()
+            .all(|&s| {
+                board.neighbors(s).iter().all(|&n| {
+                    let j = chain_of[n.index()] as usize;
+                    board.color_at(n) != Some(color) || j == k || alive_by_playouts(j)
+                })
+            })
+    };
     let unapproachable: Vec<bool> = chains
         .iter()
         .enumerate()
         .map(|(k, c)| {
-            !c.pass_alive
-                && tactics::seki_partners(board, c.stones[0])
-                    .into_iter()
-                    .any(|d| {
-                        let partner = &chains[chain_of[d.index()] as usize];
-                        partner.stones.iter().all(|&s| {
-                            board.neighbors(s).iter().all(|&n| {
-                                let j = chain_of[n.index()];
-                                board.color_at(n) != Some(c.color)
-                                    || j as usize == k
-                                    || alive_by_playouts(&chains[j as usize])
-                            })
-                        })
-                    })
+            if c.pass_alive || tactics::seki_partners(board, c.stones[0]).is_empty() {
+                return false;
+            }
+            tactics::liberties_of(board, c.stones[0]).iter().all(|&l| {
+                board
+                    .neighbors(l)
+                    .iter()
+                    .all(|&d| board.color_at(d) != Some(c.color.opponent()) || shut_in(k, d))
+            })
         })
         .collect();
     for (k, c) in chains.iter_mut().enumerate() {

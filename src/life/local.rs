@@ -35,6 +35,11 @@ const MAX_STONES: usize = 40;
 /// `safe_wall`, alive whatever happens) to be read as one the group
 /// inside cannot capture.
 const WALL_LIBERTIES: usize = 3;
+/// Liberties at most of a chain of the group's colour next to a wall
+/// short of liberties for it to join the enclosure (capturing it is the
+/// wall's way out). Two liberties measured worse: the enclosures grow
+/// past [`MAX_EMPTY`] and are no longer read.
+const SHORT_LIBERTIES: usize = 1;
 /// Positions one reading visits at most.
 pub const NODES: u32 = 100_000;
 
@@ -60,7 +65,9 @@ pub enum Verdict {
 /// `friend` (it can connect out, so it is no enclosed group) or is too
 /// large to read. A wall chain that is not `safe_wall` and has fewer
 /// than [`WALL_LIBERTIES`] liberties outside the region joins it, with
-/// those liberties and the empty points next to them.
+/// those liberties and the empty points next to them, and so does a
+/// chain of the group's colour in atari next to such a wall chain, with
+/// its liberty (capturing it is the wall's way out).
 pub fn enclosure(
     board: &Board,
     p: Point,
@@ -105,6 +112,22 @@ pub fn enclosure(
                     if board.cell(m) == Cell::Empty {
                         add(m);
                     }
+                }
+            }
+            // The wall may also escape by capturing a chain of the
+            // group's colour next to it that is short of liberties: that
+            // chain and its liberties join too.
+            for s in board.stones(n) {
+                for m in board.neighbors(s) {
+                    if board.color_at(m) != Some(color) || seen[m.index()] || friend(m) {
+                        continue;
+                    }
+                    let libs = crate::life::tactics::liberties_of(board, m);
+                    if libs.len() > SHORT_LIBERTIES {
+                        continue;
+                    }
+                    board.stones(m).for_each(&mut add);
+                    libs.into_iter().for_each(&mut add);
                 }
             }
         }

@@ -712,3 +712,30 @@ fn dead_stones_one_move_from_being_shut_off_stay_dead() {
     near[4] = ". X X X . X X . .";
     assert!(!shut_off(&near, &["B5", "C5", "D5"]));
 }
+
+#[test]
+fn a_corner_seki_breaks_when_a_wall_stone_escapes_by_capturing() {
+    // The lower right of Gosei 15th, game 9 (B+5.5 by the players),
+    // cropped to 9x9. White's chain G3 H3 H4 H2 J2 has two liberties,
+    // J3 and J1. Black cannot fill J3 (J4 has J3 as its only liberty) and
+    // an approach at J1 looks like a seki. But White J5 is in atari:
+    // Black J6 captures it, J4 gains a liberty, and J3 then kills (GNU Go 3.8: owl_attack H2 = J6,
+    // owl_defend fails; its dead list holds the five stones and J5).
+    // Before, the reader's enclosure stopped at the wall stone J4 and
+    // read the chain as alive, and the seki rule kept it alive anyway.
+    let rows = [
+        "X X . X X . O X .",
+        "O O X X X . O X .",
+        ". O X O X X O X .",
+        "O O O O X O X X .",
+        "O X . O . O X X O",
+        "X X X O O O X O X",
+        "X . O X O X O O .",
+        "O O O X X X X O O",
+        ". . O X . X . X .",
+    ];
+    let dead = dead_vertices(&rows);
+    for v in ["G3", "H2", "H3", "H4", "J2", "J5"] {
+        assert!(dead.iter().any(|d| d == v), "{v} not dead: {dead:?}");
+    }
+}
