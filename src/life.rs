@@ -69,7 +69,8 @@
 //! `life/benson.rs`, `life/refine.rs` (the search, with the referee's own
 //! settings), `life/local.rs` (the reader of enclosed groups),
 //! `life/tactics.rs` (the capture reader), `life/settle.rs`
-//! (dame and teire before counting); the empty areas both this module and
+//! (dame and teire before counting), `life/border.rs` (open borders
+//! split between the sides), `life/cut.rs` (passages one move closes); the empty areas both this module and
 //! the count read are in [`crate::area`].
 
 use rand::rngs::SmallRng;
@@ -80,6 +81,7 @@ use crate::board::{Board, Cell, Color, MAX_POINTS, Point};
 use crate::playout::{move_limit, owner_index, play_out_with, random_empty_where};
 
 pub mod benson;
+mod border;
 mod chain;
 mod cut;
 pub mod local;
@@ -108,6 +110,9 @@ pub struct Analysis {
     ownership: Vec<f32>,
     /// The position settled for counting: dame filled, teire added.
     settlement: Settlement,
+    /// Per point of an open border on the settled board: the side that
+    /// gets it ([`border`]).
+    open_border: Vec<Option<Color>>,
 }
 
 const NONE: u32 = u32::MAX;
@@ -164,9 +169,18 @@ impl Analysis {
                     s.board.color_at(p).is_none()
                         && areas.borders_at(p) & (BORDER_BLACK | BORDER_WHITE)
                             == BORDER_BLACK | BORDER_WHITE
+                        && self.open_border(p).is_none()
                 }
             })
             .collect()
+    }
+
+    /// The side that gets `p` as part of an open border, an area of the
+    /// settled board that living stones of both colours border although
+    /// no point of it is a dame ([`border::claims`]); `None` for every
+    /// other point.
+    pub fn open_border(&self, p: Point) -> Option<Color> {
+        self.open_border[p.index()]
     }
 
     /// How settling filled `p`, if it did.
@@ -320,6 +334,12 @@ pub fn analyse_with(board: &Board, playouts: usize) -> Analysis {
     // The verdicts are final: the count settles the position with every
     // living chain firm, as players do once they agree on the dead stones.
     current.settlement = current.settle_final(board);
+    current.open_border = border::claims(
+        &current.settlement.board,
+        |p| current.is_dead(p),
+        |p| current.status(p) == Some(Status::Seki),
+        |p| current.ownership(p),
+    );
     current
 }
 
@@ -720,6 +740,7 @@ fn judge(board: &Board, playouts: usize, readings: &mut Readings) -> Analysis {
             board: board.clone(),
             fills: vec![None; MAX_POINTS],
         },
+        open_border: vec![None; MAX_POINTS],
     }
 }
 

@@ -64,7 +64,7 @@ pub fn owners(board: &Board, analysis: &Analysis, scoring: Scoring) -> Vec<Optio
         owner[p.index()] = match bits & (BORDER_BLACK | BORDER_WHITE) {
             BORDER_BLACK => Some(Color::Black),
             BORDER_WHITE => Some(Color::White),
-            _ => None,
+            _ => analysis.open_border(p),
         };
     }
     owner

@@ -347,3 +347,43 @@ fn point_kinds_follow_the_analysis_and_the_count() {
     let svg = svg_picture(&g, &a);
     assert!(svg.contains(">W+0.5 (area, komi 7.5) — W+¼ stone</text>"));
 }
+
+#[test]
+fn an_open_border_goes_to_the_nearer_side_where_the_playouts_agree() {
+    // White's area on the left (with Black's dead B5) reaches Black's
+    // wall through E5 F5: no point there touches both colours, so no dame
+    // closes it, and the whole area was counted for nobody (B+6.5, with
+    // White's 12 points of A4-D6 lost). Over the board White blocks at E5
+    // and F5 is a dame. Now the points nearer White's stones that the
+    // playouts give White (A4-D4, A6-D6, A5-C5, the dead stone's point
+    // included) are White's territory. D5, which the playouts give White
+    // less than half the time (the passage is open in them), stays
+    // neutral with E5 and F5: the count is W+4.5 where the hand count,
+    // with White's E5, is W+5.5.
+    let rows = [
+        ". . . O O X . . .",
+        ". . . O O X . . .",
+        "O O O O O X . . .",
+        ". . . . O X . . .",
+        ". X . . . . X . .",
+        ". . . . O X . . .",
+        "O O O O O X . . .",
+        ". . . O O X . . .",
+        ". . . O O X . . .",
+    ];
+    let g = game_from(&rows, rules("japanese"), 6.5);
+    let a = analyse(g.board());
+    let owner = owners(g.board(), &a, Scoring::Territory);
+    let at = |v: &str| owner[crate::testutil::point_at(g.board(), v).index()];
+    for v in [
+        "A4", "B4", "C4", "D4", "A5", "B5", "C5", "A6", "B6", "C6", "D6",
+    ] {
+        assert_eq!(at(v), Some(Color::White), "{v}");
+    }
+    for v in ["D5", "E5", "F5"] {
+        assert_eq!(at(v), None, "{v}");
+    }
+    let b = count(&g);
+    assert_eq!(b.territory, [26, 23], "{}", b.text("japanese"));
+    assert_eq!(b.score().result(), "W+4.5");
+}
