@@ -70,8 +70,9 @@
 //! settings), `life/local.rs` (the reader of enclosed groups),
 //! `life/tactics.rs` (the capture reader), `life/settle.rs`
 //! (dame and teire before counting), `life/border.rs` (open borders
-//! split between the sides), `life/cut.rs` (passages one move closes); the empty areas both this module and
-//! the count read are in [`crate::area`].
+//! split between the sides), `life/cut.rs` (passages one move closes);
+//! the empty areas both this module and the count read are in
+//! [`crate::area`].
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -255,6 +256,25 @@ impl Analysis {
         let alive = board.without(|p| role(p) == Role::Dead && board.liberties(p) > 1);
         let mut settlement = settle::settle(&alive, role, |p| self.ownership(p), true);
         settle::teire_against_dead(&mut settlement, board, role);
+        // A living group that dies if its opponent plays first inside it
+        // owes its saving move; the walls are the living stones, those
+        // the settling placed included.
+        let alive_at = |b: &Board, p: Point| {
+            b.color_at(p).is_some()
+                && self
+                    .chain_at(p)
+                    .filter(|c| Some(c.color) == b.color_at(p))
+                    .is_none_or(|c| c.status == Status::Alive)
+        };
+        let settled = settlement.board.clone();
+        settle::teire_for_life(
+            &mut settlement,
+            |p| alive_at(&settled, p),
+            |p| {
+                self.chain_at(p)
+                    .is_some_and(|c| c.pass_alive && Some(c.color) == settled.color_at(p))
+            },
+        );
         settlement
     }
 }

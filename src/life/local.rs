@@ -216,6 +216,48 @@ pub fn read(board: &Board, target: Point, region: &[Point], budget: &mut u32) ->
     }
 }
 
+/// The move its owner must add for the chain at `target` to live inside
+/// the enclosure `region` (see [`enclosure`]): `Some` only when the
+/// reading proves both that its opponent, moving first, captures it and
+/// that after this move it no longer can. Under territory counting such
+/// a chain needs a teire before the count (a group that dies if its
+/// opponent plays first inside it is not finished). Reads with the
+/// limits of [`read`], taken from `budget`.
+pub fn saving_move(
+    board: &Board,
+    target: Point,
+    region: &[Point],
+    budget: &mut u32,
+) -> Option<Point> {
+    let color = board.color_at(target)?;
+    let mut start = board.clone();
+    start.clear_ko();
+    let depth = (2 * region.len() + 6).min(80) as u32;
+    let mut reader = Reader {
+        target,
+        color,
+        nodes: 0,
+        table: HashMap::default(),
+    };
+    let mut captured = |reader: &mut Reader, b: &Board| {
+        let allowed = NODES.min(*budget);
+        reader.nodes = allowed;
+        let answer = reader.captured(b, color.opponent(), false, depth, region);
+        *budget -= allowed - reader.nodes;
+        answer
+    };
+    if captured(&mut reader, &start) != Some(true) {
+        return None;
+    }
+    let libs = crate::life::tactics::liberties_of(&start, target);
+    moves(&start, color, region, &libs).into_iter().find(|&m| {
+        let mut b = start.clone();
+        b.play_unchecked(color, m);
+        b.clear_ko();
+        captured(&mut reader, &b) == Some(false)
+    })
+}
+
 /// A key for what a reading depends on: the target and the points of
 /// its enclosure with what is on them (the walls outside cannot be
 /// captured, see [`enclosure`]). Equal keys give equal verdicts.

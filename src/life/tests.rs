@@ -739,3 +739,68 @@ fn a_corner_seki_breaks_when_a_wall_stone_escapes_by_capturing() {
         assert!(dead.iter().any(|d| d == v), "{v} not dead: {dead:?}");
     }
 }
+
+#[test]
+fn a_group_that_dies_if_its_opponent_plays_first_inside_owes_a_teire() {
+    // Black's corner has a straight three on the edge (A1 B1 C1) and no
+    // liberty outside: White B1 kills it, Black B1 makes two eyes. Under
+    // territory counting Black must add that stone before the count, so
+    // B1 is a teire, not territory (before: three points of territory).
+    let three = [
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O O O O . . . .",
+        "X X X X O . . . .",
+        ". . . X O . . . .",
+    ];
+    let b = board(&three);
+    let a = analyse(&b);
+    assert_eq!(a.status(vertex(&b, "A2")), Some(Status::Alive));
+    assert_eq!(a.fill(vertex(&b, "B1")), Some(Fill::Teire(Color::Black)));
+    // A straight four (A1-D1) lives whoever plays inside first: no teire.
+    let mut four = three;
+    four[7] = "X X X X X O . . .";
+    four[8] = ". . . . X O . . .";
+    four[6] = "O O O O O O . . .";
+    let b = board(&four);
+    let a = analyse(&b);
+    assert_eq!(a.status(vertex(&b, "A2")), Some(Status::Alive));
+    assert!(
+        b.points().all(|p| a.fill(p).is_none()),
+        "no fill in {four:?}"
+    );
+}
+
+#[test]
+fn a_small_chain_next_to_dead_stones_owes_a_teire_when_its_capture_frees_them() {
+    // The upper right of a 1960s title game (Judan 2nd, B+3.5 by the
+    // players and GNU Go; weiqi counted B+2.5), cropped to 9x9 (the stones the crop
+    // left without liberties taken off). White's G7 G8 G9
+    // has two liberties, F7 and F9, both next to Black's dead F8, and
+    // touches Black's living H7-H9. Were White to leave it, Black F7 and
+    // the dead stone race it; captured, it would join F8 to Black's wall.
+    // White must connect at F7 before the count. A chain of fewer than
+    // four stones was exempt (capturing it, the dead stones would only be
+    // taken with it); not when the chain touches a living opponent chain.
+    // With komi 0, GNU Go 3.8 counts the crop B+18 (E8 dame, F7 White's),
+    // as weiqi does now (B+17 before).
+    let rows = [
+        "X . O . O . O X .",
+        "X O O O . X O X .",
+        "X X O X O . O X .",
+        ". X X X O O X . .",
+        ". X . X O X X . .",
+        "X X X . O X . . .",
+        ". . X . O X . . .",
+        "X X X . . X X . .",
+        "X . . X X . X X X",
+    ];
+    assert_eq!(dead_vertices(&rows), ["F8"]);
+    let b = board(&rows);
+    let a = analyse(&b);
+    assert_eq!(a.fill(vertex(&b, "F7")), Some(Fill::Teire(Color::White)));
+}
