@@ -94,10 +94,33 @@ fn atari_moves(
             }
             continue;
         }
-        // Own chain in atari: capture a neighbouring chain in atari...
-        for l in board.captures_next_to(q) {
-            if board.is_playout_move_eye_first(color, l) && !out.contains(&l) {
-                out.push(l);
+        // Own chain in atari: capture a neighbouring chain in atari (the
+        // moves of `Board::captures_next_to`, in its order, by a plain walk
+        // over the chain's stones; a chain met again next to the following
+        // stone gives the same move again, which is skipped)...
+        let opp = color.opponent().cell();
+        let mut last_head = None;
+        let mut s = q;
+        loop {
+            for n in board.neighbors(s) {
+                if board.cell(n) != opp || board.chain_libs(n) != 1 {
+                    continue;
+                }
+                let h = board.chain(n);
+                if last_head == Some(h) {
+                    continue;
+                }
+                last_head = Some(h);
+                if let Some(l) = board.atari_liberty(n)
+                    && board.is_playout_move_eye_first(color, l)
+                    && !out.contains(&l)
+                {
+                    out.push(l);
+                }
+            }
+            s = board.next_stone(s);
+            if s == q {
+                break;
             }
         }
         // ...or extend, when that gains liberties and the chain does not
