@@ -65,7 +65,18 @@ fn child(stack: &mut Vec<Board>, d: usize) -> &mut Board {
 /// or more, or captures (both are real escapes), or when the read runs out
 /// of budget.
 pub fn escape_fails(board: &Board, color: Color, lib: Point) -> bool {
-    if board.cell(lib) != Cell::Empty || liberties_after(board, color, lib) != 2 {
+    if board.cell(lib) != Cell::Empty {
+        return false;
+    }
+    let (n, libs) = libs_after(board, color, lib);
+    if n != 2 {
+        return false;
+    }
+    // When the chain could answer either atari by extending to three
+    // empty points, the read (below, without a board copy) finds the
+    // escape at once for both: no read.
+    if open_extension(board, libs[1], libs[0], lib) && open_extension(board, libs[0], libs[1], lib)
+    {
         return false;
     }
     with_scratch(board, |stack| {
@@ -115,22 +126,76 @@ fn attacker_wins(
         return false;
     }
     let attacker = color.opponent();
-    for a in libs {
+    // An atari is not read when the chain escapes it at once: the other
+    // liberty, where the chain extends, has three empty neighbours besides
+    // the atari (see [`open_extension`]); or when it is itself in atari, as
+    // it would just be captured (and `self_atari` covers suicide too).
+    // Both are decided on this level before any move is played on it.
+    let skipped = |b: &Board, k: usize| {
+        open_extension(b, libs[1 - k], libs[k], libs[k])
+            || b.self_atari(attacker, libs[k]).is_some()
+    };
+    let skip = [skipped(&stack[d], 0), skipped(&stack[d], 1)];
+    for (k, a) in libs.into_iter().enumerate() {
         if *nodes == 0 {
             return false;
         }
         *nodes -= 1;
-        // An atari that is itself in atari would just be captured (and
-        // `self_atari` covers suicide too).
-        if stack[d].self_atari(attacker, a).is_some() {
+        if skip[k] {
             continue;
         }
-        child(stack, d).play_unchecked(attacker, a);
-        if !defender_escapes(stack, d + 1, target, color, nodes) {
+        // The last atari read from this level is played on the level
+        // itself (nothing reads it afterwards: the caller returns, or
+        // copies its own level again), the first one on a copy.
+        let level = if k == 1 || skip[1] {
+            stack[d].play_unchecked(attacker, a);
+            d
+        } else {
+            child(stack, d).play_unchecked(attacker, a);
+            d + 1
+        };
+        if !defender_escapes(stack, level, target, color, nodes) {
             return true;
         }
     }
     false
+}
+
+/// Whether a chain of the opponent of `color` in atari touches the chain
+/// of `color` at `target`: whether [`Board::captures_next_to`] finds a
+/// capture (a chain whose liberty count is one has that liberty), by one
+/// walk over the chain's stones without the iterator's liberty search.
+fn attacker_in_atari_next_to(board: &Board, target: Point, color: Color) -> bool {
+    let opp = color.opponent().cell();
+    let mut q = target;
+    loop {
+        for n in board.neighbors(q) {
+            if board.cell(n) == opp && board.chain_libs(n) == 1 {
+                return true;
+            }
+        }
+        q = board.next_stone(q);
+        if q == target {
+            return false;
+        }
+    }
+}
+
+/// Whether the chain with the two liberties `a` and `e` escapes at once
+/// when the attacker ataris at `a`: `e` has three empty neighbours other
+/// than `a` and `also` (a point about to be occupied, or `a` again), so
+/// that extending there gives three liberties. [`defender_escapes`] would
+/// answer "escapes" without reading further, and without spending any of
+/// the read's budget, whatever else the atari changes (it can only capture,
+/// which frees more points).
+#[inline]
+fn open_extension(board: &Board, e: Point, a: Point, also: Point) -> bool {
+    board
+        .neighbors(e)
+        .into_iter()
+        .filter(|&q| q != a && q != also && board.cell(q) == Cell::Empty)
+        .count()
+        >= 3
 }
 
 /// The owner of the chain at `target` (level `d` of the stack), now in
@@ -154,7 +219,7 @@ fn defender_escapes(
     }
     // A chain of the attacker next to it in atari: it escapes by
     // capturing.
-    if board.captures_next_to(target).next().is_some() {
+    if attacker_in_atari_next_to(board, target, color) {
         return true;
     }
     let e = lib[0];
@@ -174,7 +239,14 @@ fn defender_escapes(
 /// The liberties (three meaning "three or more") of the chain `color`
 /// makes at the empty point `p`, read from the neighbours without playing
 /// the move; a capture counts as three (the chain is not in a ladder).
+#[cfg(test)]
 fn liberties_after(board: &Board, color: Color, p: Point) -> usize {
+    libs_after(board, color, p).0
+}
+
+/// [`liberties_after`] with the liberties found (exactly the chain's
+/// liberties when there are fewer than three).
+fn libs_after(board: &Board, color: Color, p: Point) -> (usize, [Point; 3]) {
     let mut libs = [p; 3];
     let mut n = 0;
     let mut add = |q: Point, libs: &mut [Point; 3]| {
@@ -188,7 +260,7 @@ fn liberties_after(board: &Board, color: Color, p: Point) -> usize {
         match board.cell(nb) {
             Cell::Empty => {
                 if add(nb, &mut libs) {
-                    return 3;
+                    return (3, libs);
                 }
             }
             Cell::Border => {}
@@ -197,18 +269,18 @@ fn liberties_after(board: &Board, color: Color, p: Point) -> usize {
                 let k = board.chain_liberties(nb, &mut own);
                 for &q in &own[..k] {
                     if add(q, &mut libs) {
-                        return 3;
+                        return (3, libs);
                     }
                 }
             }
             _ => {
                 if board.chain_libs(nb) == 1 {
-                    return 3;
+                    return (3, libs);
                 }
             }
         }
     }
-    n
+    (n, libs)
 }
 
 #[cfg(test)]

@@ -836,11 +836,12 @@ fn backup(w: &mut Worker, ctx: &RootCtx, score: f64) {
             // and with `select_unpredictable`).
             let range = w.tree.children(i);
             for n in &mut w.tree.nodes[range] {
-                let hit = match n.mv {
-                    Move::Place(p) => w.first[p.index()] == mine,
-                    Move::Pass => false,
+                // A pass reads entry 0 (a border cell, never a move: 0).
+                let at = match n.mv {
+                    Move::Place(p) => p.index(),
+                    Move::Pass => 0,
                 };
-                let one = std::hint::black_box(u32::from(hit));
+                let one = std::hint::black_box(u32::from(w.first[at] == mine));
                 let h = f32::from_bits(one.wrapping_neg() & 1.0f32.to_bits());
                 n.amaf_n += h;
                 n.amaf_w += r * h;

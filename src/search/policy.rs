@@ -23,7 +23,7 @@
 
 use rand::Rng;
 
-use crate::board::{Board, Cell, Color, Point};
+use crate::board::{Board, Cell, Color, MAX_SIZE, Point};
 use crate::playout::{random_index, scan_empty_from};
 
 use super::ladder;
@@ -94,10 +94,33 @@ fn atari_moves(
             }
             continue;
         }
-        // Own chain in atari: capture a neighbouring chain in atari...
-        for l in board.captures_next_to(q) {
-            if board.is_playout_move_eye_first(color, l) && !out.contains(&l) {
-                out.push(l);
+        // Own chain in atari: capture a neighbouring chain in atari (the
+        // moves of `Board::captures_next_to`, in its order, by a plain walk
+        // over the chain's stones; a chain met again next to the following
+        // stone gives the same move again, which is skipped)...
+        let opp = color.opponent().cell();
+        let mut last_head = None;
+        let mut s = q;
+        loop {
+            for n in board.neighbors(s) {
+                if board.cell(n) != opp || board.chain_libs(n) != 1 {
+                    continue;
+                }
+                let h = board.chain(n);
+                if last_head == Some(h) {
+                    continue;
+                }
+                last_head = Some(h);
+                if let Some(l) = board.atari_liberty(n)
+                    && board.is_playout_move_eye_first(color, l)
+                    && !out.contains(&l)
+                {
+                    out.push(l);
+                }
+            }
+            s = board.next_stone(s);
+            if s == q {
+                break;
             }
         }
         // ...or extend, when that gains liberties and the chain does not
@@ -361,6 +384,9 @@ pub struct Priors {
     bonus: Vec<(Point, f32)>,
     /// The (column, row) of the last move.
     last: Option<(usize, usize)>,
+    /// The stones of each row (from the bottom), one bit per column: the
+    /// "empty area" test of every child reads them instead of the board.
+    stone_rows: [u32; MAX_SIZE],
 }
 
 /// Even prior: 10 visits at 50%.
@@ -385,8 +411,15 @@ impl Priors {
     /// move having been `last`.
     pub fn new(board: &Board, color: Color, last: Option<Point>, knowledge: Knowledge) -> Priors {
         let mut bonus = Vec::new();
-        for p in board.points() {
-            if board.color_at(p).is_none() || board.chain(p) != p || board.liberties(p) != 1 {
+        let mut stone_rows = [0u32; MAX_SIZE];
+        let size = board.size();
+        // `points` runs along each row from the bottom one.
+        for (k, p) in board.points().enumerate() {
+            if board.color_at(p).is_none() {
+                continue;
+            }
+            stone_rows[k / size] |= 1 << (k % size);
+            if board.chain(p) != p || board.liberties(p) != 1 {
                 continue;
             }
             let Some(lib) = board.atari_liberty(p) else {
@@ -409,7 +442,24 @@ impl Priors {
         Priors {
             bonus,
             last: last.map(|l| board.coords(l)),
+            stone_rows,
         }
+    }
+
+    /// [`Board::stone_within`] of the board the priors were made for
+    /// (side `size`), from the rows' stone masks.
+    fn stone_within(&self, col: usize, row: usize, d: usize, size: usize) -> bool {
+        for r in row.saturating_sub(d)..(row + d + 1).min(size) {
+            let reach = d - r.abs_diff(row);
+            let lo = col.saturating_sub(reach);
+            let hi = (col + reach).min(size - 1);
+            // Bits lo..=hi.
+            let mask = (u32::MAX >> (31 - (hi - lo))) << lo;
+            if self.stone_rows[r] & mask != 0 {
+                return true;
+            }
+        }
+        false
     }
 
     /// The prior of `color` playing at `p` (a legal move).
@@ -439,7 +489,7 @@ impl Priors {
         }
         let size = board.size();
         let height = x.min(y).min(size - 1 - x).min(size - 1 - y);
-        if height <= 2 && size >= 9 && !board.stone_within(x, y, 3) {
+        if height <= 2 && size >= 9 && !self.stone_within(x, y, 3, size) {
             n += PRIOR_EMPTY_AREA;
             if height == 2 {
                 w += PRIOR_EMPTY_AREA;
@@ -527,6 +577,36 @@ mod tests {
         // Both answers occur often.
         assert!(checked[0] > 1000 && checked[1] > 1000, "{checked:?}");
         assert!(patterns > 1000, "{patterns}");
+    }
+
+    #[test]
+    fn priors_find_stones_within_a_distance_as_the_board() {
+        let mut rng = SmallRng::seed_from_u64(9);
+        for size in [2, 5, 9, 19, 25] {
+            let mut b = Board::new(size).expect("size");
+            let mut color = Color::Black;
+            for _ in 0..size * size {
+                let priors = Priors::new(&b, color, None, Knowledge::PLAYER);
+                for row in 0..size {
+                    for col in 0..size {
+                        for d in 0..5 {
+                            assert_eq!(
+                                priors.stone_within(col, row, d, size),
+                                b.stone_within(col, row, d),
+                                "{b:?} {col} {row} {d}"
+                            );
+                        }
+                    }
+                }
+                match random_move(&b, color, &mut rng) {
+                    Some(p) => {
+                        b.play_unchecked(color, p);
+                    }
+                    None => b.clear_ko(),
+                }
+                color = color.opponent();
+            }
+        }
     }
 
     #[test]
