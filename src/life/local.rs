@@ -190,27 +190,14 @@ pub fn read(board: &Board, target: Point, region: &[Point], budget: &mut u32) ->
     };
     let mut start = board.clone();
     start.clear_ko();
-    let depth = (2 * region.len() + 6).min(80) as u32;
-    let mut reader = Reader {
-        target,
-        color,
-        nodes: 0,
-        table: HashMap::default(),
-    };
-    let mut ask = |reader: &mut Reader, first: Color| {
-        let allowed = NODES.min(*budget);
-        reader.nodes = allowed;
-        let answer = reader.captured(&start, first, false, depth, region);
-        *budget -= allowed - reader.nodes;
-        answer
-    };
+    let mut reader = Reader::new(target, color);
     // Owner first: captured all the same means dead.
-    match ask(&mut reader, color) {
+    match reader.ask(&start, color, region, budget) {
         Some(true) => return Verdict::Dead,
         Some(false) => {}
         None => return Verdict::Open,
     }
-    match ask(&mut reader, color.opponent()) {
+    match reader.ask(&start, color.opponent(), region, budget) {
         Some(false) => Verdict::Alive,
         _ => Verdict::Unsettled,
     }
@@ -232,21 +219,8 @@ pub fn saving_move(
     let color = board.color_at(target)?;
     let mut start = board.clone();
     start.clear_ko();
-    let depth = (2 * region.len() + 6).min(80) as u32;
-    let mut reader = Reader {
-        target,
-        color,
-        nodes: 0,
-        table: HashMap::default(),
-    };
-    let mut captured = |reader: &mut Reader, b: &Board| {
-        let allowed = NODES.min(*budget);
-        reader.nodes = allowed;
-        let answer = reader.captured(b, color.opponent(), false, depth, region);
-        *budget -= allowed - reader.nodes;
-        answer
-    };
-    if captured(&mut reader, &start) != Some(true) {
+    let mut reader = Reader::new(target, color);
+    if reader.ask(&start, color.opponent(), region, budget) != Some(true) {
         return None;
     }
     let libs = crate::life::tactics::liberties_of(&start, target);
@@ -254,7 +228,7 @@ pub fn saving_move(
         let mut b = start.clone();
         b.play_unchecked(color, m);
         b.clear_ko();
-        captured(&mut reader, &b) == Some(false)
+        reader.ask(&b, color.opponent(), region, budget) == Some(false)
     })
 }
 
@@ -298,6 +272,34 @@ impl Hasher for KeyHasher {
 }
 
 impl Reader {
+    fn new(target: Point, color: Color) -> Reader {
+        Reader {
+            target,
+            color,
+            nodes: 0,
+            table: HashMap::default(),
+        }
+    }
+
+    /// Whether the target is captured on `board` with `first` to play,
+    /// reading the moves in `region` and visiting at most [`NODES`]
+    /// positions, taken from `budget`; `None` when the reading could not
+    /// finish. Proven answers stay in the table for the next question.
+    fn ask(
+        &mut self,
+        board: &Board,
+        first: Color,
+        region: &[Point],
+        budget: &mut u32,
+    ) -> Option<bool> {
+        let depth = (2 * region.len() + 6).min(80) as u32;
+        let allowed = NODES.min(*budget);
+        self.nodes = allowed;
+        let answer = self.captured(board, first, false, depth, region);
+        *budget -= allowed - self.nodes;
+        answer
+    }
+
     /// Whether the target is captured with `to_move` to play, `passed`
     /// when the last move was a pass; `None` when the reading could not
     /// finish. `region` holds the points that may be played when empty.
