@@ -259,21 +259,20 @@ impl Analysis {
         // A living group that dies if its opponent plays first inside it
         // owes its saving move; the walls are the living stones, those
         // the settling placed included.
-        let alive_at = |b: &Board, p: Point| {
-            b.color_at(p).is_some()
-                && self
-                    .chain_at(p)
-                    .filter(|c| Some(c.color) == b.color_at(p))
-                    .is_none_or(|c| c.status == Status::Alive)
-        };
         let settled = settlement.board.clone();
+        // The chain of the game's position a stone of the settled board
+        // belongs to; `None` for a stone the settling placed.
+        let original = |p: Point| {
+            self.chain_at(p)
+                .filter(|c| Some(c.color) == settled.color_at(p))
+        };
         settle::teire_for_life(
             &mut settlement,
-            |p| alive_at(&settled, p),
             |p| {
-                self.chain_at(p)
-                    .is_some_and(|c| c.pass_alive && Some(c.color) == settled.color_at(p))
+                settled.color_at(p).is_some()
+                    && original(p).is_none_or(|c| c.status == Status::Alive)
             },
+            |p| original(p).is_some_and(|c| c.pass_alive),
         );
         settlement
     }

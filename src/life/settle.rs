@@ -375,8 +375,7 @@ pub fn teire_for_life(
         if read[p.index()] || !firm(p) || pass_alive(p) || budget == 0 {
             continue;
         }
-        let wall = |q: Point| firm(q);
-        let Some(region) = local::enclosure(b, p, wall, &pass_alive, |_| false) else {
+        let Some(region) = local::enclosure(b, p, &firm, &pass_alive, |_| false) else {
             continue;
         };
         for &q in &region {
@@ -388,7 +387,7 @@ pub fn teire_for_life(
         if empty > LIFE_TEIRE_EMPTY
             || region
                 .iter()
-                .any(|&q| b.color_at(q).is_some() && !firm(q) && b.color_at(q) == Some(color))
+                .any(|&q| b.color_at(q) == Some(color) && !firm(q))
         {
             continue;
         }
