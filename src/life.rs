@@ -49,7 +49,8 @@
 //! not captured when the opponent moves first, it is alive (its share
 //! becomes 0, so it is firm). A chain its opponent captures whoever
 //! moves first ([`tactics::is_dead`], for chains with one or two
-//! liberties) is dead too. Both kinds of dead are firm: they come off
+//! liberties) is dead too, unless the race is one the dame turn into a
+//! seki ([`tactics::seki_after_dame`]). Both kinds of dead are firm: they come off
 //! before the chains around them are judged again on the settled board,
 //! however often they survived the playouts. And a chain in a seki
 //! neither side can break ([`tactics::seki_partners`]: every approach on
@@ -599,15 +600,44 @@ fn judge(board: &Board, playouts: usize, readings: &mut Readings) -> Analysis {
             c.opponent_share = 0.0;
         }
     }
+    // A chain in a seki that the dame close ([`tactics::seki_after_dame`])
+    // is not dead, whatever the playouts and the capture reader (which
+    // let the opponent approach before the dame are filled) say. A dame
+    // here is an empty point next to a living chain of the inner chain's
+    // colour, or next to an empty point next to one.
+    let dame_seki: Vec<bool> = chains
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let living = |q: Point| {
+                board.color_at(q) == Some(c.color) && chain_of[q.index()] as usize != k && {
+                    let f = &chains[chain_of[q.index()] as usize];
+                    f.pass_alive || f.opponent_share <= DEAD_SHARE
+                }
+            };
+            let near_living = |l: Point| {
+                board.neighbors(l).iter().any(|&n| {
+                    living(n)
+                        || board.cell(n) == Cell::Empty
+                            && board.neighbors(n).iter().any(|&m| living(m))
+                })
+            };
+            !c.pass_alive
+                && read[k] != local::Verdict::Dead
+                && tactics::seki_after_dame(board, c.stones[0], near_living)
+                    .is_some_and(|o| !chains[chain_of[o.index()] as usize].pass_alive)
+        })
+        .collect();
     // Tactics: a chain short of liberties that its opponent captures
     // whoever moves first is dead, whatever the playouts say (their
     // policy never plays the sacrifices that kill it); so is one the
-    // local reading found dead.
+    // local reading found dead; not one in a seki the dame close.
     let lost: Vec<bool> = chains
         .iter()
         .enumerate()
         .map(|(k, c)| {
             !c.pass_alive
+                && !dame_seki[k]
                 && (read[k] == local::Verdict::Dead
                     || board.liberties(c.stones[0]) <= 2 && tactics::is_dead(board, c.stones[0]))
         })
@@ -667,10 +697,19 @@ fn judge(board: &Board, playouts: usize, readings: &mut Readings) -> Analysis {
                 board.coords(c.stones[0])
             );
         }
+        if dame_seki[k] {
+            log::debug!(
+                "life: the {:?} chain at {:?} is in a seki once the dame are filled",
+                c.color,
+                board.coords(c.stones[0])
+            );
+        }
         c.proven_dead = !c.pass_alive && (benson_dead[k] || lost[k]);
         c.status = if c.pass_alive {
             Status::Alive
-        } else if benson_dead[k] || lost[k] || (c.opponent_share > DEAD_SHARE && !unapproachable[k])
+        } else if benson_dead[k]
+            || lost[k]
+            || (c.opponent_share > DEAD_SHARE && !unapproachable[k] && !dame_seki[k])
         {
             Status::Dead
         } else {

@@ -350,6 +350,50 @@ pub fn seki_partners(board: &Board, p: Point) -> Vec<Point> {
     partners
 }
 
+/// The opponent chain (one of its stones) that the chain at `p` shares a
+/// seki with once the dame are filled: `p`'s chain has exactly two
+/// liberties and touches one opponent chain only, that chain has both of
+/// them as liberties too, and each of its other liberties is a dame
+/// (`dame(l)`). Once the dame are filled the two chains have only the
+/// two shared liberties: a stone on either is a self-atari the other side
+/// captures, so neither side fills one. `None` when the shape is not
+/// there, or when the opponent chain has no other liberty at all (then
+/// it is a seki already, see [`seki_partners`]).
+///
+/// The opponent, moving first before the dame are filled, may win the
+/// race; players who stop with such a shape on the board have counted
+/// it as a seki (Honinbo 10th, preliminaries 3: Black N19-P19 under
+/// White's chain along the top, whose other liberties are the dame
+/// J19-L19).
+pub fn seki_after_dame(board: &Board, p: Point, dame: impl Fn(Point) -> bool) -> Option<Point> {
+    let color = board.color_at(p)?;
+    let libs = liberties_of(board, p);
+    if libs.len() != 2 {
+        return None;
+    }
+    let mut outer: Option<Point> = None;
+    for s in board.stones(p) {
+        for n in board.neighbors(s) {
+            if board.color_at(n) != Some(color.opponent()) {
+                continue;
+            }
+            match outer {
+                Some(o) if o != board.chain(n) => return None,
+                _ => outer = Some(board.chain(n)),
+            }
+        }
+    }
+    let outer = outer?;
+    let outer_libs = liberties_of(board, outer);
+    let others: Vec<Point> = outer_libs
+        .iter()
+        .copied()
+        .filter(|l| !libs.contains(l))
+        .collect();
+    let shares_both = libs.iter().all(|l| outer_libs.contains(l));
+    (shares_both && !others.is_empty() && others.into_iter().all(dame)).then_some(outer)
+}
+
 /// Whether every approach of the opponent to the chain at `p` is a
 /// suicide or a self-atari of a chain of two or more stones (see
 /// [`seki_partners`]).

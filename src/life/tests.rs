@@ -804,3 +804,47 @@ fn a_small_chain_next_to_dead_stones_owes_a_teire_when_its_capture_frees_them() 
     let a = analyse(&b);
     assert_eq!(a.fill(vertex(&b, "F7")), Some(Fill::Teire(Color::White)));
 }
+
+#[test]
+fn a_race_the_dame_turn_into_a_seki_is_not_dead() {
+    // The shape of Honinbo 10th, preliminaries 3 (B+3.5 by the players,
+    // W+4.5 by weiqi before), moved to a 9x9 top edge. Black D9-F9 has
+    // two liberties, D8 and F8, both shared with White's chain around
+    // it, which has one more, B9: a dame, Black's A8 reaching it through
+    // A9. White, moving first, captures (D8, then F8); but once the dame
+    // A9 and B9 are filled, a White stone on D8 or F8 is a self-atari,
+    // and so is a Black one: a seki, and that is how the players counted
+    // it. weiqi had D9-F9 dead.
+    let rows = [
+        ". . O X X X O O X",
+        "X O O . O . O X .",
+        "X X O O O O O X .",
+        ". X O X X X O X .",
+        ". X X X X X X X X",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ];
+    assert_eq!(dead_vertices(&rows), Vec::<String>::new());
+    let b = board(&rows);
+    let d9 = vertex(&b, "D9");
+    let near_black = |p: Point| {
+        b.neighbors(p).iter().any(|&n| {
+            b.color_at(n) == Some(Color::Black)
+                || b.cell(n) == Cell::Empty
+                    && b.neighbors(n)
+                        .iter()
+                        .any(|&m| b.color_at(m) == Some(Color::Black))
+        })
+    };
+    assert_eq!(
+        tactics::seki_after_dame(&b, d9, near_black).map(|o| b.chain(o)),
+        Some(b.chain(vertex(&b, "C9")))
+    );
+    // With an eye of its own at A9-B9 instead of the dame, White wins
+    // the race whoever fills what: D9-F9 is dead.
+    let mut eye = rows;
+    eye[1] = "O O O . O . O X .";
+    assert_eq!(dead_vertices(&eye), ["D9", "E9", "F9"]);
+}
