@@ -622,10 +622,13 @@ fn judge(board: &Board, playouts: usize, readings: &mut Readings) -> Analysis {
                             && board.neighbors(n).iter().any(|&m| living(m))
                 })
             };
-            !c.pass_alive
-                && read[k] != local::Verdict::Dead
-                && tactics::seki_after_dame(board, c.stones[0], near_living)
-                    .is_some_and(|o| !chains[chain_of[o.index()] as usize].pass_alive)
+            !c.pass_alive && read[k] != local::Verdict::Dead && {
+                let outers = tactics::seki_after_dame(board, c.stones[0], near_living);
+                !outers.is_empty()
+                    && outers
+                        .iter()
+                        .all(|o| !chains[chain_of[o.index()] as usize].pass_alive)
+            }
         })
         .collect();
     // Tactics: a chain short of liberties that its opponent captures

@@ -350,48 +350,55 @@ pub fn seki_partners(board: &Board, p: Point) -> Vec<Point> {
     partners
 }
 
-/// The opponent chain (one of its stones) that the chain at `p` shares a
-/// seki with once the dame are filled: `p`'s chain has exactly two
-/// liberties and touches one opponent chain only, that chain has both of
-/// them as liberties too, and each of its other liberties is a dame
-/// (`dame(l)`). Once the dame are filled the two chains have only the
-/// two shared liberties: a stone on either is a self-atari the other side
-/// captures, so neither side fills one. `None` when the shape is not
-/// there, or when the opponent chain has no other liberty at all (then
-/// it is a seki already, see [`seki_partners`]).
+/// The opponent chains (one stone of each) that the chain at `p` shares
+/// a seki with once the dame are filled; empty when there is no such
+/// seki. The shape: `p`'s chain has two or three liberties, each a
+/// liberty of an opponent chain next to it too (no eye of its own); each
+/// of those opponent chains has at least one more liberty, and every
+/// such other liberty is a dame (`dame(l)`). Once the dame are filled the
+/// chains have only the shared liberties: with two, a stone on either is
+/// a self-atari the other side captures; with three, each side may fill
+/// one and then faces the same. Neither side fills another, and that is
+/// a seki. An opponent chain with no liberty but the shared ones is not
+/// around `p` but inside its eye space (a stone thrown in): no seki.
 ///
 /// The opponent, moving first before the dame are filled, may win the
 /// race; players who stop with such a shape on the board have counted
 /// it as a seki (Honinbo 10th, preliminaries 3: Black N19-P19 under
-/// White's chain along the top, whose other liberties are the dame
-/// J19-L19).
-pub fn seki_after_dame(board: &Board, p: Point, dame: impl Fn(Point) -> bool) -> Option<Point> {
-    let color = board.color_at(p)?;
+/// White's chain along the top, whose other liberty L19 is one of the
+/// dame J19-L19).
+pub fn seki_after_dame(board: &Board, p: Point, dame: impl Fn(Point) -> bool) -> Vec<Point> {
+    let none = Vec::new();
+    let Some(color) = board.color_at(p) else {
+        return none;
+    };
     let libs = liberties_of(board, p);
-    if libs.len() != 2 {
-        return None;
+    if !(2..=3).contains(&libs.len()) {
+        return none;
     }
-    let mut outer: Option<Point> = None;
+    let mut outers: Vec<Point> = Vec::new();
     for s in board.stones(p) {
         for n in board.neighbors(s) {
-            if board.color_at(n) != Some(color.opponent()) {
-                continue;
-            }
-            match outer {
-                Some(o) if o != board.chain(n) => return None,
-                _ => outer = Some(board.chain(n)),
+            if board.color_at(n) == Some(color.opponent()) && !outers.contains(&board.chain(n)) {
+                outers.push(board.chain(n));
             }
         }
     }
-    let outer = outer?;
-    let outer_libs = liberties_of(board, outer);
-    let others: Vec<Point> = outer_libs
-        .iter()
-        .copied()
-        .filter(|l| !libs.contains(l))
-        .collect();
-    let shares_both = libs.iter().all(|l| outer_libs.contains(l));
-    (shares_both && !others.is_empty() && others.into_iter().all(dame)).then_some(outer)
+    let mut shared = vec![false; libs.len()];
+    for &o in &outers {
+        let outer_libs = liberties_of(board, o);
+        for (k, l) in libs.iter().enumerate() {
+            shared[k] |= outer_libs.contains(l);
+        }
+        let mut others = outer_libs.iter().filter(|l| !libs.contains(l)).peekable();
+        if others.peek().is_none() || !others.all(|&l| dame(l)) {
+            return none;
+        }
+    }
+    if outers.is_empty() || !shared.iter().all(|&s| s) {
+        return none;
+    }
+    outers
 }
 
 /// Whether every approach of the opponent to the chain at `p` is a

@@ -829,7 +829,8 @@ fn a_race_the_dame_turn_into_a_seki_is_not_dead() {
     assert_eq!(dead_vertices(&rows), Vec::<String>::new());
     let b = board(&rows);
     let d9 = vertex(&b, "D9");
-    let near_black = |p: Point| {
+    // A dame here: an empty point next to Black, or one step from Black.
+    let near_black = |b: &Board, p: Point| {
         b.neighbors(p).iter().any(|&n| {
             b.color_at(n) == Some(Color::Black)
                 || b.cell(n) == Cell::Empty
@@ -838,13 +839,25 @@ fn a_race_the_dame_turn_into_a_seki_is_not_dead() {
                         .any(|&m| b.color_at(m) == Some(Color::Black))
         })
     };
+    let outers: Vec<Point> = tactics::seki_after_dame(&b, d9, |p| near_black(&b, p))
+        .into_iter()
+        .map(|o| b.chain(o))
+        .collect();
+    assert_eq!(outers, [b.chain(vertex(&b, "C9"))]);
+    // With E8 empty too, three shared liberties: still a seki once the
+    // dame are filled (each side may fill one, then no more).
+    let mut three = rows;
+    three[1] = "X O O . . . O X .";
+    let b3 = board(&three);
     assert_eq!(
-        tactics::seki_after_dame(&b, d9, near_black).map(|o| b.chain(o)),
-        Some(b.chain(vertex(&b, "C9")))
+        tactics::seki_after_dame(&b3, vertex(&b3, "D9"), |p| near_black(&b3, p)).len(),
+        1
     );
     // With an eye of its own at A9-B9 instead of the dame, White wins
     // the race whoever fills what: D9-F9 is dead.
     let mut eye = rows;
     eye[1] = "O O O . O . O X .";
     assert_eq!(dead_vertices(&eye), ["D9", "E9", "F9"]);
+    let be = board(&eye);
+    assert!(tactics::seki_after_dame(&be, vertex(&be, "D9"), |p| near_black(&be, p)).is_empty());
 }
