@@ -604,7 +604,10 @@ fn judge(board: &Board, playouts: usize, readings: &mut Readings) -> Analysis {
     // is not dead, whatever the playouts and the capture reader (which
     // let the opponent approach before the dame are filled) say. A dame
     // here is an empty point next to a living chain of the inner chain's
-    // colour, or next to an empty point next to one.
+    // colour, or next to an empty point next to one; or the last liberty
+    // of another chain of the outer colour, which its owner fills before
+    // the count (a teire, not an eye: Honinbo 31st, 14, where Black
+    // connects at A13).
     let dame_seki: Vec<bool> = chains
         .iter()
         .enumerate()
@@ -615,15 +618,16 @@ fn judge(board: &Board, playouts: usize, readings: &mut Readings) -> Analysis {
                     f.pass_alive || f.opponent_share <= DEAD_SHARE
                 }
             };
-            let near_living = |l: Point| {
+            let dame = |l: Point| {
                 board.neighbors(l).iter().any(|&n| {
                     living(n)
                         || board.cell(n) == Cell::Empty
                             && board.neighbors(n).iter().any(|&m| living(m))
+                        || board.color_at(n) == Some(c.color.opponent()) && board.liberties(n) == 1
                 })
             };
             !c.pass_alive && read[k] != local::Verdict::Dead && {
-                let outers = tactics::seki_after_dame(board, c.stones[0], near_living);
+                let outers = tactics::seki_after_dame(board, c.stones[0], dame);
                 !outers.is_empty()
                     && outers
                         .iter()

@@ -355,7 +355,8 @@ pub fn seki_partners(board: &Board, p: Point) -> Vec<Point> {
 /// seki. The shape: `p`'s chain has two or three liberties, each a
 /// liberty of an opponent chain next to it too (no eye of its own); each
 /// of those opponent chains has at least one more liberty, and every
-/// such other liberty is a dame (`dame(l)`). Once the dame are filled the
+/// such other liberty is a dame (`dame(l)`: a point filled before the
+/// count, a dame or a teire). Once the dame are filled the
 /// chains have only the shared liberties: with two, a stone on either is
 /// a self-atari the other side captures; with three, each side may fill
 /// one and then faces the same. Neither side fills another, and that is
