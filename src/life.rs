@@ -50,13 +50,14 @@
 //! becomes 0, so it is firm). A chain its opponent captures whoever
 //! moves first ([`tactics::is_dead`], for chains with one or two
 //! liberties) is dead too, unless the race is one the dame turn into a
-//! seki ([`tactics::seki_after_dame`]). Both kinds of dead are firm: they come off
-//! before the chains around them are judged again on the settled board,
-//! however often they survived the playouts. And a chain in a seki
-//! neither side can break ([`tactics::seki_partners`]: every approach on
-//! either side is a suicide or a self-atari) is not dead, unless a chain
-//! of its colour next to an opponent chain at its liberties is dead by
-//! the playouts or lost (that opponent chain escapes, then approaches).
+//! seki ([`tactics::seki_after_dame`]). Both kinds of dead are firm:
+//! they come off before the chains around them are judged again on the
+//! settled board, however often they survived the playouts. And a chain
+//! in a seki neither side can break ([`tactics::seki_partners`]: every
+//! approach on either side is a suicide or a self-atari) is not dead,
+//! unless a chain of its colour next to an opponent chain at its
+//! liberties is dead by the playouts or lost (that opponent chain
+//! escapes, then approaches).
 //!
 //! A chain that is not dead is in **seki** when, in more than [`SEKI_SHARE`]
 //! of the playouts, it survives with a liberty that is also a liberty of an
