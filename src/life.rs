@@ -609,15 +609,15 @@ fn judge(board: &Board, playouts: usize, readings: &mut Readings) -> Analysis {
     // of another chain of the outer colour, which its owner fills before
     // the count (a teire, not an eye: Honinbo 31st, 14, where Black
     // connects at A13).
+    let living_by_playouts =
+        |j: usize| chains[j].pass_alive || chains[j].opponent_share <= DEAD_SHARE;
     let dame_seki: Vec<bool> = chains
         .iter()
         .enumerate()
         .map(|(k, c)| {
             let living = |q: Point| {
-                board.color_at(q) == Some(c.color) && chain_of[q.index()] as usize != k && {
-                    let f = &chains[chain_of[q.index()] as usize];
-                    f.pass_alive || f.opponent_share <= DEAD_SHARE
-                }
+                let j = chain_of[q.index()] as usize;
+                board.color_at(q) == Some(c.color) && j != k && living_by_playouts(j)
             };
             let dame = |l: Point| {
                 board.neighbors(l).iter().any(|&n| {
@@ -656,8 +656,7 @@ fn judge(board: &Board, playouts: usize, readings: &mut Readings) -> Analysis {
     // next to any opponent chain at its liberties, is dead by the
     // playouts or lost, so that the opponent chain escapes once that
     // chain is taken off.
-    let alive_by_playouts =
-        |j: usize| !lost[j] && (chains[j].pass_alive || chains[j].opponent_share <= DEAD_SHARE);
+    let alive_by_playouts = |j: usize| !lost[j] && living_by_playouts(j);
     // Every opponent chain next to its liberties (the partners among
     // them) must stay shut in: one that a dead or lost chain of the
     // seki's colour holds escapes once that chain is taken off, and may

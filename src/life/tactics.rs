@@ -65,17 +65,8 @@ fn race_defences(board: &Board, target: Point, libs: &[Point]) -> Vec<Point> {
     let Some(color) = board.color_at(target) else {
         return moves;
     };
-    let mut attackers: Vec<Point> = Vec::new();
-    for s in board.stones(target) {
-        for n in board.neighbors(s) {
-            if board.color_at(n) == Some(color.opponent())
-                && board.liberties(n) <= RACE_LIBERTIES
-                && !attackers.contains(&board.chain(n))
-            {
-                attackers.push(board.chain(n));
-            }
-        }
-    }
+    let mut attackers = opponent_chains_next_to(board, target);
+    attackers.retain(|&a| board.liberties(a) <= RACE_LIBERTIES);
     attackers.sort_by_key(|p| p.index());
     for a in attackers {
         for l in liberties_of(board, a) {
@@ -87,6 +78,24 @@ fn race_defences(board: &Board, target: Point, libs: &[Point]) -> Vec<Point> {
         }
     }
     moves
+}
+
+/// The opponent chains next to the chain at `p` (one stone of each, the
+/// chain's representative), in the order they are met; empty for an
+/// empty point.
+fn opponent_chains_next_to(board: &Board, p: Point) -> Vec<Point> {
+    let mut out: Vec<Point> = Vec::new();
+    let Some(color) = board.color_at(p) else {
+        return out;
+    };
+    for s in board.stones(p) {
+        for n in board.neighbors(s) {
+            if board.color_at(n) == Some(color.opponent()) && !out.contains(&board.chain(n)) {
+                out.push(board.chain(n));
+            }
+        }
+    }
+    out
 }
 
 /// `color` at `p` on a copy of `board` (ko ignored: the counting phase
@@ -370,21 +379,11 @@ pub fn seki_partners(board: &Board, p: Point) -> Vec<Point> {
 /// dame J19-L19).
 pub fn seki_after_dame(board: &Board, p: Point, dame: impl Fn(Point) -> bool) -> Vec<Point> {
     let none = Vec::new();
-    let Some(color) = board.color_at(p) else {
+    if board.color_at(p).is_none() || !(2..=3).contains(&board.liberties(p)) {
         return none;
-    };
+    }
     let libs = liberties_of(board, p);
-    if !(2..=3).contains(&libs.len()) {
-        return none;
-    }
-    let mut outers: Vec<Point> = Vec::new();
-    for s in board.stones(p) {
-        for n in board.neighbors(s) {
-            if board.color_at(n) == Some(color.opponent()) && !outers.contains(&board.chain(n)) {
-                outers.push(board.chain(n));
-            }
-        }
-    }
+    let outers = opponent_chains_next_to(board, p);
     let mut shared = vec![false; libs.len()];
     for &o in &outers {
         let outer_libs = liberties_of(board, o);
