@@ -27,13 +27,11 @@ a 19x19 record.
 import argparse
 import collections
 import os
-import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-DATA = os.path.join(HERE, "..", "tests", "data", "fox-pro")
+from pro_records import DATA, records
 QUESTIONS = [
     "final_score",
     "final_status_list dead",
@@ -81,9 +79,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="records at once")
     args = ap.parse_args()
 
-    with open(os.path.join(args.data, "results.tsv"), encoding="utf-8") as f:
-        table = [l.rstrip("\n").split("\t")[:3] for l in f
-                 if l.strip() and not l.startswith("#") and not l.startswith("file\t")]
+    table = list(records(args.data))
     if args.records:
         with open(args.records, encoding="utf-8") as f:
             wanted = {l.split()[0] for l in f if l.strip()}
