@@ -11,7 +11,10 @@
 //!   one point behind it (a teire), and the rest of the area is the
 //!   owner's territory instead of one neutral region with the dame. (A
 //!   three-point line between two walls is thus neutral, as players count
-//!   it.) When it opens onto both sides' areas it is a last one-point
+//!   it.) Where the owner cannot block there (his stone would be in
+//!   atari), the opponent fills the mouth all the same and the point
+//!   behind becomes a dame of its own, with whatever teire its fill
+//!   forces. When it opens onto both sides' areas it is a last one-point
 //!   endgame move, and the side the ownership playouts favour there takes
 //!   it. A plain dame goes to the side whose neighbouring chain is shorter
 //!   of liberties.
@@ -634,6 +637,12 @@ fn dame_filler(
             if safe_fill(&b, owner, q) {
                 return Some((intruder, Some(q)));
             }
+            // The owner cannot block there (his stone would be in atari):
+            // the intruder fills the mouth all the same, and the point
+            // behind it is a dame of its own, filled in turn, with the
+            // teire its fill forces (FHoninbo 4th, 15: White B1 by Black's
+            // A2, then White A1 and Black's teire at A3).
+            return Some((intruder, None));
         }
     }
     [first, first.opponent()]

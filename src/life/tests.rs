@@ -861,3 +861,31 @@ fn a_race_the_dame_turn_into_a_seki_is_not_dead() {
     let be = board(&eye);
     assert!(tactics::seki_after_dame(&be, vertex(&be, "D9"), |p| near_black(&be, p)).is_empty());
 }
+
+#[test]
+fn a_mouth_whose_owner_cannot_block_behind_it_opens_the_area() {
+    // The lower left of FHoninbo 4th, game 15 (B+0.5 by the players and
+    // GNU Go; weiqi B+2.5 before). Once C1 is filled, B1 is the mouth
+    // of Black's corner A1, but Black cannot block at A1 after White B1:
+    // A1-A2 would be in atari. So Black filled B1 himself and counted A1
+    // and A3 as territory. The players let White fill B1; A1 is then a
+    // dame White fills, which ataris A2, and Black connects at A3.
+    let rows = [
+        ". X . X O . O . .",
+        "X X X X O O O O O",
+        "X . X X O . . . .",
+        "X X X X O . . . .",
+        "X . X X O . . . .",
+        "X X X O O O O O O",
+        ". X O O X X X X X",
+        "X O O X X . X . X",
+        ". . . X . X . X .",
+    ];
+    let b = board(&rows);
+    let a = analyse(&b);
+    let p = |v: &str| vertex(&b, v);
+    assert_eq!(a.fill(p("B1")), Some(Fill::Dame(Color::White)));
+    assert_eq!(a.fill(p("A1")), Some(Fill::Dame(Color::White)));
+    assert_eq!(a.fill(p("A3")), Some(Fill::Teire(Color::Black)));
+    assert!(a.chains().iter().all(|c| c.status == Status::Alive));
+}
