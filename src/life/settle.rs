@@ -634,15 +634,12 @@ fn dame_filler(
             let mut b = s.clone();
             b.play_unchecked(intruder, p);
             b.clear_ko();
-            if safe_fill(&b, owner, q) {
-                return Some((intruder, Some(q)));
-            }
-            // The owner cannot block there (his stone would be in atari):
+            // Where the owner cannot block (his stone would be in atari),
             // the intruder fills the mouth all the same, and the point
             // behind it is a dame of its own, filled in turn, with the
             // teire its fill forces (FHoninbo 4th, 15: White B1 by Black's
             // A2, then White A1 and Black's teire at A3).
-            return Some((intruder, None));
+            return Some((intruder, safe_fill(&b, owner, q).then_some(q)));
         }
     }
     [first, first.opponent()]
