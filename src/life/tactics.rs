@@ -121,6 +121,26 @@ pub fn can_capture(board: &Board, target: Point) -> bool {
     attack(board, target, color, DEPTH, &mut nodes)
 }
 
+/// Like [`can_capture`], but a chain with three liberties is read too:
+/// the opponent's first move takes one (the approach of a capturing
+/// race), and the reading goes on from two. For a chain next to dead
+/// stones still on the board, whose owner may be the one short of
+/// liberties in the race.
+fn can_capture_in_race(board: &Board, target: Point) -> bool {
+    let Some(color) = board.color_at(target) else {
+        return false;
+    };
+    let libs = liberties_of(board, target);
+    if libs.len() != 3 {
+        return can_capture(board, target);
+    }
+    let mut nodes = NODES;
+    libs.iter().any(|&m| {
+        after(board, color.opponent(), m)
+            .is_some_and(|b| !defend(&b, target, color, DEPTH - 1, &mut nodes))
+    })
+}
+
 /// The attacker to move: can the chain of `color` at `target` be taken?
 fn attack(board: &Board, target: Point, color: Color, depth: u32, nodes: &mut u32) -> bool {
     if board.color_at(target) != Some(color) {
@@ -231,17 +251,24 @@ pub fn teire_sequence(board: &Board, target: Point) -> Option<Vec<Point>> {
 /// Up to `moves` connecting or capturing moves of `color` after which
 /// the chain at `target` is safe.
 fn safe_after(board: &Board, target: Point, color: Color, moves: usize) -> Option<Vec<Point>> {
-    safe_run(board, target, color, moves, &|b: &Board| {
-        let head = b.chain(target);
-        let joins = |m: Point| {
-            b.neighbors(m)
-                .iter()
-                .any(|&n| b.color_at(n) == Some(color) && b.chain(n) != head)
-        };
-        let mut candidates = captures_next_to(b, target);
-        candidates.extend(liberties_of(b, target).into_iter().filter(|&m| joins(m)));
-        candidates
-    })
+    safe_run(
+        board,
+        target,
+        color,
+        moves,
+        &|b: &Board| {
+            let head = b.chain(target);
+            let joins = |m: Point| {
+                b.neighbors(m)
+                    .iter()
+                    .any(|&n| b.color_at(n) == Some(color) && b.chain(n) != head)
+            };
+            let mut candidates = captures_next_to(b, target);
+            candidates.extend(liberties_of(b, target).into_iter().filter(|&m| joins(m)));
+            candidates
+        },
+        &can_capture,
+    )
 }
 
 /// Up to `moves` moves of `color`, each one of `candidates` on the
@@ -255,8 +282,9 @@ fn safe_run(
     color: Color,
     moves: usize,
     candidates: &dyn Fn(&Board) -> Vec<Point>,
+    captured: &dyn Fn(&Board, Point) -> bool,
 ) -> Option<Vec<Point>> {
-    if !can_capture(board, target) {
+    if !captured(board, target) {
         return Some(Vec::new());
     }
     if moves == 0 {
@@ -269,7 +297,7 @@ fn safe_run(
         if b.color_at(target) != Some(color) || b.liberties(target) == 0 {
             continue;
         }
-        if let Some(mut rest) = safe_run(&b, target, color, moves - 1, candidates) {
+        if let Some(mut rest) = safe_run(&b, target, color, moves - 1, candidates, captured) {
             rest.insert(0, m);
             return Some(rest);
         }
@@ -298,8 +326,10 @@ pub fn race_teire(board: &Board, target: Point) -> Option<Point> {
 /// position it is played on, after which the opponent, moving first, can
 /// no longer capture the chain at `target`: the teire a chain owes when
 /// one move is not enough (a race against dead stones that takes a
-/// capture and then a liberty or two). `Some(vec![])` when the chain is
-/// safe as it is; `None` when no such run exists.
+/// capture and then a liberty or two). A chain with three liberties is
+/// read as well ([`can_capture_in_race`]): the dead stones may have
+/// fewer. `Some(vec![])` when the chain is safe as it is; `None` when no
+/// such run exists.
 pub fn race_teire_moves(
     board: &Board,
     target: Point,
@@ -313,7 +343,7 @@ pub fn race_teire_moves(
             .filter(|&m| allowed(b, m))
             .collect()
     };
-    (0..=max).find_map(|k| safe_run(board, target, color, k, &candidates))
+    (0..=max).find_map(|k| safe_run(board, target, color, k, &candidates, &can_capture_in_race))
 }
 
 /// Whether the chain at `p` is lost whoever moves first: its opponent

@@ -678,6 +678,42 @@ fn a_race_against_dead_stones_can_take_three_teire() {
 }
 
 #[test]
+fn a_chain_with_three_liberties_next_to_dead_stones_is_read_for_its_race() {
+    // The end of a professional game (Takagawa Kaku, W+1.5; the older
+    // records of scripts/older_records.py). Black L3 is dead inside
+    // White's lower area, with the liberties K3 L2 L4. Once Black has
+    // filled the dame N3 N4 next to M5, White's five stones from M1 to M4
+    // keep three liberties, L1 L2 L4, and Black, moving first, takes one
+    // of them and wins the race. White's teire is L1, and the players'
+    // count has it: read from two liberties only, the race was not seen
+    // and White counted a point more (W+2.5).
+    let b = board(&[
+        ". . . . O . X . . X . X X O O O . O .",
+        ". . . X X X . X X O X . . X X O O . .",
+        ". . . X X O X O O O O X . . . X O O O",
+        ". X X O X O X . O . X . X . X . X O X",
+        "X X O O . O O O . O O X . . . . X X X",
+        "X O O O . O X X O . O X X . . . . . .",
+        "O O . O X X X . O O . O O X . X . . .",
+        ". O . O X . X O O O . O . X . O X X X",
+        ". X O X O . X X X O . O X . X O X O X",
+        ". O O X . X X O O O O X . . X O X O O",
+        "O . O X X O O . . O X X . X X X O O .",
+        ". O X X O . O . . O X . X O O X O . .",
+        ". . O X X O O . . . O X X O . O . . .",
+        "O O O X X X O . . . O O X O O O . . .",
+        "X O X . X O O . . . O X X X X X O . .",
+        "X X O O X X O . . . . O . X O O O O .",
+        "X X X X O O O . O . X O . X O X X O O",
+        ". . X . X X O . . . . O O X X . X X O",
+        ". . . X X O O . . . . O X X . X . O .",
+    ]);
+    let a = analyse(&b);
+    assert!(a.is_dead(vertex(&b, "L3")));
+    assert_eq!(a.fill(vertex(&b, "L1")), Some(Fill::Teire(Color::White)));
+}
+
+#[test]
 fn dead_stones_one_move_from_being_shut_off_stay_dead() {
     // Modelled on the centre of a 1970s title game (Honinbo 29th, game
     // 12), which GNU Go and the players counted with the black chain
