@@ -44,6 +44,9 @@
 //!   A chain in atari that no single move saves, but a few connections
 //!   do ([`tactics::teire_sequence`]: joined to its friends only through
 //!   false eyes), gets them all, each the answer to one more dame.
+//!   A teire that a neighbouring teire of the same colour made
+//!   unnecessary (the teire are read chain by chain, and two may answer
+//!   one weakness) is taken back ([`drop_redundant_teire`]).
 //! * **Teire for life** ([`teire_for_life`]): a living group in a small
 //!   enclosure of the opponent's firm stones that the opponent, moving
 //!   first inside it, would kill (a straight or bent three, a bulky five
@@ -151,6 +154,10 @@ pub fn settle(
     s.clear_ko();
     let mut fills: Vec<Option<Fill>> = vec![None; MAX_POINTS];
     let role_at = |fills: &[Option<Fill>], p: Point| role_with(fills, &role, p);
+    // Every stone the settling plays, in order, and which of them are
+    // the teire that answer a threat to a chain ([`add_teire`]).
+    let mut played: Vec<Point> = Vec::new();
+    let mut answers: Vec<Point> = Vec::new();
     for _ in 0..ROUNDS {
         let mut progress = false;
         // Dame, until none is left.
@@ -181,7 +188,9 @@ pub fn settle(
                 s.play_unchecked(color, p);
                 s.clear_ko();
                 fills[p.index()] = Some(Fill::Dame(color));
+                played.push(p);
                 if let Some(q) = block {
+                    played.push(q);
                     let owner = color.opponent();
                     log::trace!("settle: {owner:?} blocks behind it at {:?}", s.coords(q));
                     s.play_unchecked(owner, q);
@@ -202,7 +211,9 @@ pub fn settle(
                             || (s.liberties(n) == 2 && tactics::can_capture(&s, n)))
                 });
                 if threatened {
-                    add_teire(&mut s, &mut fills, &role, Some(color.opponent()));
+                    let moves = add_teire(&mut s, &mut fills, &role, Some(color.opponent()));
+                    played.extend(&moves);
+                    answers.extend(&moves);
                 }
             }
             // A neutral line, all of it, once no dame is left.
@@ -212,6 +223,7 @@ pub fn settle(
                     s.play_unchecked(color, p);
                     s.clear_ko();
                     fills[p.index()] = Some(Fill::Dame(color));
+                    played.push(p);
                 }
                 filled = true;
             }
@@ -220,12 +232,89 @@ pub fn settle(
             }
             progress = true;
         }
-        progress |= add_teire(&mut s, &mut fills, &role, None);
+        let moves = add_teire(&mut s, &mut fills, &role, None);
+        progress |= !moves.is_empty();
+        played.extend(&moves);
+        answers.extend(&moves);
         if !progress {
             break;
         }
     }
+    drop_redundant_teire(board, &mut s, &mut fills, &played, &answers, &role);
     Settlement { board: s, fills }
+}
+
+/// `board` with the settling's stones `played` on it, in order, all but
+/// `skip`.
+fn replay(board: &Board, fills: &[Option<Fill>], played: &[Point], skip: Point) -> Board {
+    let mut b = board.clone();
+    b.clear_ko();
+    for &p in played {
+        if let Some(Fill::Dame(c) | Fill::Teire(c)) = fills[p.index()]
+            && p != skip
+            && b.cell(p) == Cell::Empty
+            && !b.is_suicide(c, p)
+        {
+            b.play_unchecked(c, p);
+            b.clear_ko();
+        }
+    }
+    b
+}
+
+/// Takes back a teire that a neighbouring teire of the same colour (one
+/// of the eight points around it) made unnecessary. The teire are added
+/// chain by chain in board order, each for the position it was read on,
+/// so two may answer one weakness: in Judan 37th, L13, Black's H13 and
+/// J13 both, where the players connected once. A teire in `answers` is
+/// taken back when, with every other stone of the settling `played` as
+/// it was, its point is inside its owner's area (no living opponent
+/// stone next to it) and no chain of its owner next to it is then in
+/// atari, or has two liberties and could be captured.
+fn drop_redundant_teire(
+    board: &Board,
+    s: &mut Board,
+    fills: &mut [Option<Fill>],
+    played: &[Point],
+    answers: &[Point],
+    role: &dyn Fn(Point) -> Role,
+) {
+    for &t in answers {
+        let Some(Fill::Teire(c)) = fills[t.index()] else {
+            continue;
+        };
+        let (x, y) = board.coords(t);
+        let beside = |q: Point| {
+            let (qx, qy) = board.coords(q);
+            q != t && qx.abs_diff(x) <= 1 && qy.abs_diff(y) <= 1
+        };
+        if !played
+            .iter()
+            .any(|&q| beside(q) && fills[q.index()] == Some(Fill::Teire(c)))
+        {
+            continue;
+        }
+        let b = replay(board, fills, played, t);
+        let role_at = |q: Point| role_with(fills, role, q);
+        let needed = b.cell(t) != Cell::Empty
+            || b.neighbors(t).iter().any(|&n| match b.color_at(n) {
+                Some(o) if o == c.opponent() => role_at(n) != Role::Dead,
+                Some(_) => {
+                    role_at(n) != Role::Dead
+                        && (b.liberties(n) == 1
+                            || (b.liberties(n) == 2 && tactics::can_capture(&b, n)))
+                }
+                None => false,
+            });
+        if !needed {
+            log::debug!(
+                "settle: the teire at {:?} is not needed in the end",
+                b.coords(t)
+            );
+            fills[t.index()] = None;
+            *s = b;
+        }
+    }
 }
 
 /// What a stone at `p` is while settling: a stone placed by the settling
@@ -455,15 +544,15 @@ const RACE_TEIRE_MOVES: usize = 3;
 /// Teire for every firm chain that could be captured, and for a chain in
 /// doubt whose saving move joins it to a firm chain of its colour (a
 /// tongue short of liberties at the edge of its owner's area, not an
-/// invader). With `only`, the chains of that colour only. Returns whether
-/// it added any.
+/// invader). With `only`, the chains of that colour only. Returns the
+/// moves it added, in the order played.
 fn add_teire(
     s: &mut Board,
     fills: &mut [Option<Fill>],
     role: &dyn Fn(Point) -> Role,
     only: Option<Color>,
-) -> bool {
-    let mut added = false;
+) -> Vec<Point> {
+    let mut added = Vec::new();
     let mut seen = vec![false; MAX_POINTS];
     let points: Vec<Point> = s.points().collect();
     for p in points {
@@ -508,7 +597,7 @@ fn add_teire(
             s.play_unchecked(color, m);
             s.clear_ko();
             fills[m.index()] = Some(Fill::Teire(color));
-            added = true;
+            added.push(m);
         }
     }
     added

@@ -714,6 +714,41 @@ fn a_chain_with_three_liberties_next_to_dead_stones_is_read_for_its_race() {
 }
 
 #[test]
+fn two_teire_for_one_weakness_are_one() {
+    // The end of a professional game (Judan 37th, L13, B+2.5; the older
+    // records of scripts/older_records.py). Once White has filled the
+    // dame G14, Black's H12 J12 are short of liberties: the settling
+    // answers with H13, and when it comes to the chain at H12 again it
+    // adds J13 as well. One connection is enough (H13 joins the two
+    // stones to G13 and H14), and the players connected once: J13 is
+    // taken back and is Black's territory.
+    let b = board(&[
+        ". . . . . . . . . O O X O . . O O X .",
+        ". . . . . . O . O O X X O . O O X X .",
+        "O O O O . . X O O X X X O O X X X . .",
+        "O X O X O O O X X X . . X O . X . . .",
+        "X X X X X O O O X X X X X O O O X . .",
+        ". X . X O O . X . X O O O . O X X X .",
+        "X O O O X O X . . X X O . . O O X X X",
+        ". X . X X X O X X O O O . . . . O O X",
+        ". . X X . X O O O O X O . . O . . O O",
+        "O O O O X X X X O . X O O . . . . . .",
+        "O X O O O O O . O X X . X O X . X . .",
+        "X X X X O X . O O X . X X O O . X . .",
+        ". . X O O X . O X . O X X X O X O . .",
+        ". X X X O X X O X . X X . O . . O . .",
+        ". . X O O O X X . . O X X O . . . . .",
+        ". . . X X X . X . . . X . O O O O . .",
+        ". . . . O . X . X . O X X X X X O . .",
+        ". . . . . . . X O . . X X O O O O . .",
+        ". . . . . . . . . . X . O . O . . . .",
+    ]);
+    let a = analyse(&b);
+    assert_eq!(a.fill(vertex(&b, "H13")), Some(Fill::Teire(Color::Black)));
+    assert_eq!(a.fill(vertex(&b, "J13")), None);
+}
+
+#[test]
 fn dead_stones_one_move_from_being_shut_off_stay_dead() {
     // Modelled on the centre of a 1970s title game (Honinbo 29th, game
     // 12), which GNU Go and the players counted with the black chain
