@@ -244,14 +244,18 @@ pub fn settle(
     Settlement { board: s, fills }
 }
 
-/// `board` with the settling's stones `played` on it, in order, all but
-/// `skip`.
-fn replay(board: &Board, fills: &[Option<Fill>], played: &[Point], skip: Point) -> Board {
+/// `board` with the settling's stones (`fills`) played on it at the
+/// points of `order`, in that order; a point already taken, or where the
+/// stone would be a suicide, is passed over.
+fn with_fills(
+    board: &Board,
+    fills: &[Option<Fill>],
+    order: impl IntoIterator<Item = Point>,
+) -> Board {
     let mut b = board.clone();
     b.clear_ko();
-    for &p in played {
+    for p in order {
         if let Some(Fill::Dame(c) | Fill::Teire(c)) = fills[p.index()]
-            && p != skip
             && b.cell(p) == Cell::Empty
             && !b.is_suicide(c, p)
         {
@@ -294,7 +298,7 @@ fn drop_redundant_teire(
         {
             continue;
         }
-        let b = replay(board, fills, played, t);
+        let b = with_fills(board, fills, played.iter().copied().filter(|&q| q != t));
         let role_at = |q: Point| role_with(fills, role, q);
         let needed = b.cell(t) != Cell::Empty
             || b.neighbors(t).iter().any(|&n| match b.color_at(n) {
@@ -349,17 +353,7 @@ fn role_with(fills: &[Option<Fill>], role: &dyn Fn(Point) -> Role, p: Point) -> 
 /// stones between Black's wall and a dead black stone).
 pub fn teire_against_dead(st: &mut Settlement, original: &Board, role: impl Fn(Point) -> Role) {
     // The settled position with the dead stones back on it.
-    let mut b = original.clone();
-    b.clear_ko();
-    for p in original.points() {
-        if let Some(Fill::Dame(c) | Fill::Teire(c)) = st.fills[p.index()]
-            && b.cell(p) == Cell::Empty
-            && !b.is_suicide(c, p)
-        {
-            b.play_unchecked(c, p);
-            b.clear_ko();
-        }
-    }
+    let mut b = with_fills(original, &st.fills, original.points());
     for _ in 0..ROUNDS {
         let mut added = false;
         let mut seen = vec![false; MAX_POINTS];
