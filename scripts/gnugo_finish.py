@@ -40,9 +40,8 @@ import subprocess
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
+from gtp_client import parse_vertex, vertex as gtp_vertex
 from pro_records import DATA
-
-COLUMNS = "ABCDEFGHJKLMNOPQRST"
 
 
 def vertex(sgf_point, size):
@@ -52,7 +51,7 @@ def vertex(sgf_point, size):
     x, y = ord(sgf_point[0]) - ord("a"), ord(sgf_point[1]) - ord("a")
     if not (0 <= x < size and 0 <= y < size):
         return None
-    return "%s%d" % (COLUMNS[x], size - y)
+    return gtp_vertex(x, size - 1 - y)
 
 
 def finishing_moves(gnugo, path, out):
@@ -70,8 +69,7 @@ def finishing_moves(gnugo, path, out):
 
 def near(a, b):
     """Whether vertices a and b are within two lines of each other."""
-    ax, ay = COLUMNS.index(a[0]), int(a[1:])
-    bx, by = COLUMNS.index(b[0]), int(b[1:])
+    (ax, ay), (bx, by) = parse_vertex(a), parse_vertex(b)
     return abs(ax - bx) <= 2 and abs(ay - by) <= 2
 
 
