@@ -360,6 +360,13 @@ pub fn analyse_with(board: &Board, playouts: usize) -> Analysis {
         |p| current.is_dead(p),
         |p| current.status(p) == Some(Status::Seki),
         |p| current.ownership(p),
+        |p| {
+            current
+                .chain_at(p)
+                .filter(|c| c.status == Status::Dead)
+                .filter(|_| current.settlement.board.cell(p) == Cell::Empty)
+                .map(|c| c.color)
+        },
     );
     current
 }

@@ -13,6 +13,16 @@
 //! side). The points at equal distance, and those the playouts doubt,
 //! stay neutral. Areas next to a chain in seki are left alone: their
 //! points are the seki's shared liberties.
+//!
+//! The points of the dead stones the analysis took off are not asked of
+//! the playouts: the verdict has already given them to the capturer
+//! (the playouts that let the chain live, and made it a close call,
+//! would otherwise keep its own points from the side that removed it).
+//! They still go to the capturer only where his stones are the nearer.
+//! (Oza title 1962, game 1 again: the dead black chain Q5-S7 around
+//! White's R6 had ownership -0.43 for White at its seven points, and
+//! they, with S8 T8 S9, were counted for nobody: B+5.5 where the players
+//! counted W+3.5.)
 
 use std::collections::VecDeque;
 
@@ -29,12 +39,14 @@ pub const OPEN_BORDER_SHARE: f32 = 0.5;
 /// Per point (indexed by [`Point::index`]): the side that gets it as
 /// part of an open border, if any. `board` is the settled position,
 /// `dead(p)` and `seki(p)` are asked about its stones, `ownership(p)`
-/// runs from -1 (White) to 1 (Black).
+/// runs from -1 (White) to 1 (Black), and `removed(p)` is the colour of
+/// the dead stone the analysis took off an empty point of `board`.
 pub fn claims(
     board: &Board,
     dead: impl Fn(Point) -> bool,
     seki: impl Fn(Point) -> bool,
     ownership: impl Fn(Point) -> f32,
+    removed: impl Fn(Point) -> Option<Color>,
 ) -> Vec<Option<Color>> {
     let areas = Areas::compute(board, &dead, seki);
     let open = |p: Point| {
@@ -46,7 +58,11 @@ pub fn claims(
     let mut out = vec![None; MAX_POINTS];
     for p in board.points().filter(|&p| open(p)) {
         let (b, w) = (black[p.index()], white[p.index()]);
-        let own = ownership(p);
+        let own = match removed(p) {
+            Some(Color::Black) => -1.0,
+            Some(Color::White) => 1.0,
+            None => ownership(p),
+        };
         out[p.index()] = if b < w && own >= OPEN_BORDER_SHARE {
             Some(Color::Black)
         } else if w < b && -own >= OPEN_BORDER_SHARE {
@@ -85,4 +101,48 @@ fn distances(board: &Board, areas: &Areas, color: Color) -> Vec<u32> {
         }
     }
     dist
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+    use crate::testutil::{game_from, point_at};
+
+    #[test]
+    fn a_removed_dead_stone_goes_to_the_nearer_capturer_whatever_the_playouts() {
+        // White's area on the left reaches Black's wall through E5 F5, an
+        // open border. Black's dead B5 has been taken off. The playouts
+        // (here: undecided everywhere) give nobody anything, but B5 is a
+        // dead stone's point, nearer White's stones: White's. B4, as near
+        // White, is an empty point the playouts doubt: nobody's.
+        let rows = [
+            ". . . O O X . . .",
+            ". . . O O X . . .",
+            "O O O O O X . . .",
+            ". . . . O X . . .",
+            ". . . . . . X . .",
+            ". . . . O X . . .",
+            "O O O O O X . . .",
+            ". . . O O X . . .",
+            ". . . O O X . . .",
+        ];
+        let g = game_from(&rows, Rules::default(), 6.5);
+        let board = g.board();
+        let b5 = point_at(board, "B5");
+        let claim = |color: Color| {
+            claims(
+                board,
+                |_| false,
+                |_| false,
+                |_| 0.0,
+                |p| (p == b5).then_some(color),
+            )
+        };
+        let out = claim(Color::Black);
+        assert_eq!(out[b5.index()], Some(Color::White));
+        assert_eq!(out[point_at(board, "B4").index()], None);
+        // A dead white stone's point nearer White is not Black's either.
+        assert_eq!(claim(Color::White)[b5.index()], None);
+    }
 }
