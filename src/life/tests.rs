@@ -960,3 +960,48 @@ fn a_mouth_whose_owner_cannot_block_behind_it_opens_the_area() {
     assert_eq!(a.fill(p("A3")), Some(Fill::Teire(Color::Black)));
     assert!(a.chains().iter().all(|c| c.status == Status::Alive));
 }
+
+#[test]
+fn a_teire_never_captures_a_firm_chain_the_fills_left_in_atari() {
+    // Black's H1-J1 and White's corner H2-J4 are in atari against each
+    // other, as the fills of the dame between them (J1, J2) leave them
+    // in a real ending (Ryusei 8th, T04). Both are firm: each connects
+    // with one move (Black G1, White J5). Black's chain comes first in
+    // board order, and its saving move that leaves it most liberties is
+    // the capture at J5; the settling used to play it as a teire, and
+    // White's corner was gone from the settled board. Neither side plays
+    // such a capture as a teire now: each connects.
+    let b = board(&[
+        ". O . O . O . O .",
+        "O O O O O O O O O",
+        "O O O O O O O O O",
+        "O O O O O O O O O",
+        "X X X X X X X O .",
+        "X . X X X X X X O",
+        "X X X X X X X O O",
+        "X . X X X X X O O",
+        "X X X X X X . X X",
+    ]);
+    let corner = vertex(&b, "J4");
+    let black = vertex(&b, "H1");
+    assert_eq!(b.liberties(corner), 1);
+    assert_eq!(b.liberties(black), 1);
+    // Without the rule, Black's move here would capture the corner.
+    assert_eq!(tactics::teire(&b, black), Some(vertex(&b, "J5")));
+    let st = settle::settle(&b, |_| settle::Role::Firm, |_| 0.0, true);
+    for v in ["J4", "H3", "J3", "H2", "J2"] {
+        assert_eq!(st.board.color_at(vertex(&b, v)), Some(Color::White), "{v}");
+    }
+    for v in ["H1", "J1"] {
+        assert_eq!(st.board.color_at(vertex(&b, v)), Some(Color::Black), "{v}");
+    }
+    // Each side connects instead, as over the board.
+    assert_eq!(
+        st.fills[vertex(&b, "J5").index()],
+        Some(settle::Fill::Teire(Color::White))
+    );
+    assert_eq!(
+        st.fills[vertex(&b, "G1").index()],
+        Some(settle::Fill::Teire(Color::Black))
+    );
+}
