@@ -565,14 +565,6 @@ fn add_teire(
                 s.color_at(n) == Some(color) && s.chain(n) != head && role_at(n) == Role::Firm
             })
         };
-        if recaptured(s, p, &role_at) || capturer_dies(s, p, &role_at) {
-            continue;
-        }
-        // One saving move; or, for a firm chain in atari that no one move
-        // saves, the few connections that do: each answers a dame the
-        // opponent fills against it. (For a chain with two liberties such
-        // a sequence was more often not owed: older records 594 exact with
-        // atari only, 592 with both; Fox 457 and 455.)
         // A saving move that captures a firm opponent chain is no teire:
         // the two chains are short of liberties only through the fills
         // (the dame between them, filled one by each side, left both in
@@ -583,13 +575,15 @@ fn add_teire(
         // W+2.5; now exact). On the 1000 older records 966 -> 967
         // winners, 684 -> 687 exact (four counted right that were not,
         // one the other way); Fox unchanged.
-        let captures_firm = |m: Point| {
-            s.neighbors(m).iter().any(|&n| {
-                s.color_at(n) == Some(color.opponent())
-                    && s.liberties(n) == 1
-                    && role_at(n) == Role::Firm
-            })
-        };
+        let captures_firm = |m: Point| captures_where(s, color, m, |n| role_at(n) == Role::Firm);
+        if recaptured(s, p, &role_at) || capturer_dies(s, p, &role_at) {
+            continue;
+        }
+        // One saving move; or, for a firm chain in atari that no one move
+        // saves, the few connections that do: each answers a dame the
+        // opponent fills against it. (For a chain with two liberties such
+        // a sequence was more often not owed: older records 594 exact with
+        // atari only, 592 with both; Fox 457 and 455.)
         let moves = match tactics::teire(s, p) {
             Some(m) if captures_firm(m) => {
                 log::debug!(
@@ -997,9 +991,15 @@ fn safe_fill(s: &Board, color: Color, p: Point) -> bool {
 /// Whether `color` at the empty point `p` captures: an opponent chain
 /// next to it has `p` as its last liberty.
 fn captures(s: &Board, color: Color, p: Point) -> bool {
+    captures_where(s, color, p, |_| true)
+}
+
+/// Whether `color` at the empty point `p` captures an opponent chain
+/// next to it (one with `p` as its last liberty) that `which` accepts.
+fn captures_where(s: &Board, color: Color, p: Point, which: impl Fn(Point) -> bool) -> bool {
     s.neighbors(p)
         .iter()
-        .any(|&n| s.color_at(n) == Some(color.opponent()) && s.liberties(n) == 1)
+        .any(|&n| s.color_at(n) == Some(color.opponent()) && s.liberties(n) == 1 && which(n))
 }
 
 /// The colour whose firm stones alone bound the area of empty points (and
