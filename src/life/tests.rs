@@ -1005,3 +1005,34 @@ fn a_teire_never_captures_a_firm_chain_the_fills_left_in_atari() {
         Some(settle::Fill::Teire(Color::Black))
     );
 }
+
+#[test]
+fn dame_are_filled_next_to_both_sides_not_across_an_open_area() {
+    // An unfinished middle: White's wall above, Black's below, a few
+    // stones between. C6 and D7's neighbours make B7 C7 D7 dame; each
+    // fill used to make the next point a dame too, and the fills crept
+    // along row 7 to A7 and E7 F7 G7, and along row 3 to E3 and J3,
+    // counting the whole border for nobody. A point three steps from the
+    // nearest black stone (A7) or white stone (J3) is part of the open
+    // border now, left for the side that is nearer.
+    let b = board(&[
+        "O O O O O O O O O",
+        "O O O O O O O O O",
+        ". . . . . . . . .",
+        ". . X . . . . . .",
+        ". . O . . . . . .",
+        ". . . . . . O . .",
+        ". . . . . . . . .",
+        "X X X X X X X X X",
+        "X X X X X X X X X",
+    ]);
+    let st = settle::settle(&b, |_| settle::Role::Firm, |_| 0.0, true);
+    let dame = |v: &str| matches!(st.fills[vertex(&b, v).index()], Some(settle::Fill::Dame(_)));
+    for v in ["B7", "C7", "D7", "F3", "G3", "H3"] {
+        assert!(dame(v), "{v} is a dame");
+    }
+    for v in ["A7", "E7", "F7", "G7", "E3", "J3", "E5"] {
+        assert!(!dame(v), "{v} is no dame");
+        assert_eq!(st.board.color_at(vertex(&b, v)), None, "{v}");
+    }
+}
