@@ -51,6 +51,11 @@
 //!   A teire that a neighbouring teire of the same colour made
 //!   unnecessary (the teire are read chain by chain, and two may answer
 //!   one weakness) is taken back ([`drop_redundant_teire`]).
+//! * **Double threats** ([`add_double_threat_teire`]): an empty point
+//!   of one side's area between two or more of its firm chains, where an
+//!   opponent's stone would threaten them all at once so that no single
+//!   answer saves every one ([`tactics::double_threat`]), gets its
+//!   owner's connection, although each chain alone would be safe.
 //! * **Teire for life** ([`teire_for_life`]): a living group in a small
 //!   enclosure of the opponent's firm stones that the opponent, moving
 //!   first inside it, would kill (a straight or bent three, a bulky five
@@ -236,7 +241,8 @@ pub fn settle(
             }
             progress = true;
         }
-        let moves = add_teire(&mut s, &mut fills, &role, None);
+        let mut moves = add_teire(&mut s, &mut fills, &role, None);
+        moves.extend(add_double_threat_teire(&mut s, &mut fills, &role));
         progress |= !moves.is_empty();
         played.extend(&moves);
         answers.extend(&moves);
@@ -610,6 +616,55 @@ fn add_teire(
                 s.coords(p),
                 s.coords(m),
                 moves.len()
+            );
+            s.play_unchecked(color, m);
+            s.clear_ko();
+            fills[m.index()] = Some(Fill::Teire(color));
+            added.push(m);
+        }
+    }
+    added
+}
+
+/// Adds the teire that cutting points need: an empty point inside one
+/// side's area, between two or more of its firm chains, where the
+/// opponent's stone would threaten them all at once, so that no single
+/// answer saves every one ([`tactics::double_threat`]). Each chain alone
+/// is safe, so [`add_teire`] does not see it; over the board the owner
+/// connects there before the count (FMeijin 6th, L04: Black's C7-D7
+/// and A7-B8 meet at C8, counted B+0.5 where the players counted W+0.5;
+/// now exact). Returns the points added.
+fn add_double_threat_teire(
+    s: &mut Board,
+    fills: &mut [Option<Fill>],
+    role: &dyn Fn(Point) -> Role,
+) -> Vec<Point> {
+    let mut added = Vec::new();
+    let points: Vec<Point> = s.points().collect();
+    for m in points {
+        if s.cell(m) != Cell::Empty {
+            continue;
+        }
+        // The colour of every stone next to m, all of them firm; and one
+        // of its chains short enough of liberties for a threat.
+        let mut owner: Option<Color> = None;
+        let mut short = false;
+        let mut one_side = true;
+        for n in s.neighbors(m) {
+            let Some(c) = s.color_at(n) else {
+                continue;
+            };
+            one_side &= owner.is_none_or(|o| o == c) && role_with(fills, role, n) == Role::Firm;
+            owner = Some(c);
+            short |= s.liberties(n) <= 3;
+        }
+        let Some(color) = owner.filter(|_| one_side && short) else {
+            continue;
+        };
+        if tactics::double_threat(s, m, color) {
+            log::debug!(
+                "settle: double threat at {:?}: {color:?} connects",
+                s.coords(m)
             );
             s.play_unchecked(color, m);
             s.clear_ko();

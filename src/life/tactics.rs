@@ -225,6 +225,53 @@ pub fn teire(board: &Board, target: Point) -> Option<Point> {
     best.map(|(_, m)| m)
 }
 
+/// Whether the opponent of `color`, playing at the empty point `m`,
+/// makes a double threat against the chains of `color` next to `m`
+/// (two or more of them): after that move, no one move of `color`
+/// leaves every one of those chains safe from capture
+/// ([`can_capture`]). Such a cutting point needs its owner's stone
+/// before the count, although neither chain alone could be captured.
+pub fn double_threat(board: &Board, m: Point, color: Color) -> bool {
+    let mut chains: Vec<Point> = Vec::new();
+    for n in board.neighbors(m) {
+        if board.color_at(n) == Some(color) && !chains.contains(&board.chain(n)) {
+            chains.push(board.chain(n));
+        }
+    }
+    if chains.len() < 2 {
+        return false;
+    }
+    let Some(b) = after(board, color.opponent(), m) else {
+        return false;
+    };
+    if chains.iter().any(|&c| b.color_at(c) != Some(color)) {
+        return false;
+    }
+    if chains.iter().all(|&c| !can_capture(&b, c)) {
+        return false;
+    }
+    let mut answers: Vec<Point> = Vec::new();
+    for &c in &chains {
+        for r in defences(&b, c, &liberties_of(&b, c)) {
+            if !answers.contains(&r) {
+                answers.push(r);
+            }
+        }
+    }
+    for l in liberties_of(&b, m) {
+        if !answers.contains(&l) {
+            answers.push(l);
+        }
+    }
+    !answers.iter().any(|&r| {
+        after(&b, color, r).is_some_and(|a| {
+            chains
+                .iter()
+                .all(|&c| a.color_at(c) == Some(color) && !can_capture(&a, c))
+        })
+    })
+}
+
 /// Owner moves at most in a [`teire_sequence`].
 const SEQUENCE_MOVES: usize = 3;
 

@@ -1036,3 +1036,54 @@ fn dame_are_filled_next_to_both_sides_not_across_an_open_area() {
         assert_eq!(st.board.color_at(vertex(&b, v)), None, "{v}");
     }
 }
+
+#[test]
+fn a_cut_that_ataris_two_chains_at_once_is_a_double_threat() {
+    // Black's A5-A6-B6 (liberties B7, C6) and C5-D5 (C6, D6) share C6.
+    // A white stone there puts both in atari, and itself has two
+    // liberties (C7, D6), so no black answer saves both: Black must
+    // connect at C6 before the count.
+    let b = board(&[
+        "O . . . X O . . .",
+        "O . . . X O . . .",
+        "O . . . X O . . .",
+        "X X . . X O . . .",
+        "X O X X O O . . .",
+        "O O O O O . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    assert!(tactics::double_threat(&b, vertex(&b, "C6"), Color::Black));
+    // C7 takes a liberty of neither chain: no threat at all.
+    assert!(!tactics::double_threat(&b, vertex(&b, "C7"), Color::Black));
+    // With Black at D6 already, C5-D5 is joined to the wall: the cut at
+    // C6 threatens A5-A6-B6 alone, and Black saves it by capturing the
+    // cutting stone or extending.
+    let mut connected = b.clone();
+    connected.play_unchecked(Color::Black, vertex(&b, "D6"));
+    assert!(!tactics::double_threat(
+        &connected,
+        vertex(&b, "C6"),
+        Color::Black
+    ));
+}
+
+#[test]
+fn a_cutting_stone_that_is_captured_at_once_threatens_nothing() {
+    // Black's C4-D4 (liberties C5, D5) and A5-B5 (A6, B6, C5) meet at C5.
+    // White at C5 ataris C4-D4, but the white stone has one liberty
+    // (C6): Black captures it, and both chains are whole.
+    let b = board(&[
+        ". . . . X O . . .",
+        ". . . . X O . . .",
+        ". . . . X O . . .",
+        ". . . . X O . . .",
+        "X X . . X O . . .",
+        "O O X X O O . . .",
+        ". O O O O . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    assert!(!tactics::double_threat(&b, vertex(&b, "C5"), Color::Black));
+}
