@@ -55,7 +55,7 @@
 //!   of one side's area between two or more of its firm chains, where an
 //!   opponent's stone would threaten them all at once so that no single
 //!   answer saves every one ([`tactics::double_threat`]), gets its
-//!   owner's connection, although each chain alone would be safe.
+//!   owner's connection, where the teire read chain by chain saw none.
 //! * **Teire for life** ([`teire_for_life`]): a living group in a small
 //!   enclosure of the opponent's firm stones that the opponent, moving
 //!   first inside it, would kill (a straight or bent three, a bulky five
@@ -629,9 +629,10 @@ fn add_teire(
 /// Adds the teire that cutting points need: an empty point inside one
 /// side's area, between two or more of its firm chains, where the
 /// opponent's stone would threaten them all at once, so that no single
-/// answer saves every one ([`tactics::double_threat`]). Each chain alone
-/// is safe, so [`add_teire`] does not see it; over the board the owner
-/// connects there before the count (FMeijin 6th, L04: Black's C7-D7
+/// answer saves every one ([`tactics::double_threat`]). [`add_teire`]
+/// reads one chain at a time and saves each alone, so it does not see
+/// it; over the board the owner connects there before the count
+/// (FMeijin 6th, L04: Black's C7-D7
 /// and A7-B8 meet at C8, counted B+0.5 where the players counted W+0.5;
 /// now exact). Returns the points added.
 fn add_double_threat_teire(

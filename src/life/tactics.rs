@@ -230,7 +230,9 @@ pub fn teire(board: &Board, target: Point) -> Option<Point> {
 /// (two or more of them): after that move, no one move of `color`
 /// leaves every one of those chains safe from capture
 /// ([`can_capture`]). Such a cutting point needs its owner's stone
-/// before the count, although neither chain alone could be captured.
+/// before the count; a reader of one chain at a time misses it when
+/// each chain, read alone, can be saved. `false` when the stone at `m`
+/// would capture one of the chains outright (that chain's own teire).
 pub fn double_threat(board: &Board, m: Point, color: Color) -> bool {
     let mut chains: Vec<Point> = Vec::new();
     for n in board.neighbors(m) {
