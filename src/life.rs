@@ -257,6 +257,9 @@ impl Analysis {
         // lifted.
         let alive = board.without(|p| role(p) == Role::Dead && board.liberties(p) > 1);
         let mut settlement = settle::settle(&alive, role, |p| self.ownership(p), true);
+        // A teire on the point of a lifted dead stone is the capture of
+        // that stone's chain.
+        settle::capture_instead_of_teire(&mut settlement, board);
         settle::teire_against_dead(&mut settlement, board, role);
         // A living group that dies if its opponent plays first inside it
         // owes its saving move; the walls are the living stones, those

@@ -79,6 +79,11 @@
 //!   same), or whose capturer dies after the owner plays on a liberty of
 //!   a dead chain next to it ([`capturer_dies`]; no immediate retake,
 //!   so a ko there does not matter).
+//! * **Teire on a dead stone** ([`capture_instead_of_teire`]): the other
+//!   dead chains are lifted, so a teire may land on the point of one of
+//!   their stones. Over the board that point is taken until the dead
+//!   chain is captured: the teire becomes the owner's stones on the dead
+//!   chain's liberties, and the captured point is territory again.
 //!
 //! Only *firm* chains bound areas and take part: pass-alive ones, or ones
 //! the analysis keeps with little doubt. An invader whose fate is in doubt
@@ -446,6 +451,61 @@ pub fn teire_against_dead(st: &mut Settlement, original: &Board, role: impl Fn(P
         if !added {
             break;
         }
+    }
+}
+
+/// A teire that the settling placed on the point of a dead stone (the
+/// dead chains are lifted while the dame and teire are settled) cannot be
+/// played there over the board: its owner first has to capture that dead
+/// chain, with a stone on each of its liberties that is still empty. So
+/// the teire becomes those stones (none of them territory), and the
+/// captured point is the owner's territory again. Tengen 7th, 13: White's
+/// teire at E18, on a dead black stone of D18-E18, is the capture at D19
+/// and E19. When no liberty is left empty (the owner's other fills took
+/// them all, and captured), the teire stays where it is: the connection
+/// played after the capture. Measured on the 1000 older professional
+/// records: 969 winners / 698 exact before, 970 / 706 after (nine records
+/// counted right that were not, one the other way); with the captured
+/// point still counted as a teire too, 969 / 703; also replacing the teire
+/// when no liberty is left, 971 / 699.
+pub fn capture_instead_of_teire(st: &mut Settlement, original: &Board) {
+    let points: Vec<Point> = original.points().collect();
+    for p in points {
+        let Some(Fill::Teire(owner)) = st.fills[p.index()] else {
+            continue;
+        };
+        if original.color_at(p) != Some(owner.opponent()) {
+            continue;
+        }
+        let needed: Vec<Point> = tactics::liberties_of(original, p)
+            .into_iter()
+            .filter(|&l| st.board.cell(l) == Cell::Empty)
+            .collect();
+        if needed.is_empty() {
+            continue;
+        }
+        let mut b = st.board.without(|q| q == p);
+        b.clear_ko();
+        if needed.iter().any(|&l| b.is_suicide(owner, l)) {
+            continue;
+        }
+        for &l in &needed {
+            b.play_unchecked(owner, l);
+            b.clear_ko();
+        }
+        log::debug!(
+            "settle: the teire on the dead stone at {:?} is the capture at {:?}",
+            original.coords(p),
+            needed
+                .iter()
+                .map(|&l| original.coords(l))
+                .collect::<Vec<_>>()
+        );
+        st.fills[p.index()] = None;
+        for &l in &needed {
+            st.fills[l.index()] = Some(Fill::Teire(owner));
+        }
+        st.board = b;
     }
 }
 

@@ -1087,3 +1087,36 @@ fn a_cutting_stone_that_is_captured_at_once_threatens_nothing() {
     ]);
     assert!(!tactics::double_threat(&b, vertex(&b, "C5"), Color::Black));
 }
+
+#[test]
+fn a_teire_on_a_dead_stone_is_the_capture_of_its_chain() {
+    // After Tengen 7th, game 13, the upper left. White's G6-H8 chain
+    // inside Black's wall has two liberties, H7 and H9, both dame. The
+    // black stones D8-E8 (liberties D9, E9) and F9 (E9) are dead. With
+    // the dead chains lifted, the settling finds White's teire at E8, the
+    // point of a dead stone: over the board White must capture D8-E8
+    // first, with stones at D9 and E9. Those are the teire, and E8 is
+    // White's territory once captured.
+    let b = board(&[
+        ". . . . . X O . X",
+        ". . O X X O O O X",
+        ". . O O O X O . X",
+        ". . . O . X O O X",
+        ". . . . O X X X X",
+        "O O O O O X . . .",
+        "X X X X X X . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let a = analyse(&b);
+    for v in ["D8", "E8", "F9"] {
+        assert!(a.is_dead(vertex(&b, v)), "{v} is dead");
+    }
+    let fill = |v: &str| a.fill(vertex(&b, v));
+    assert_eq!(fill("D9"), Some(settle::Fill::Teire(Color::White)));
+    assert_eq!(fill("E9"), Some(settle::Fill::Teire(Color::White)));
+    assert_eq!(fill("E8"), None);
+    let settled = &a.settlement().board;
+    assert_eq!(settled.color_at(vertex(&b, "E8")), None);
+    assert_eq!(settled.color_at(vertex(&b, "D9")), Some(Color::White));
+}
