@@ -1037,23 +1037,26 @@ fn dame_are_filled_next_to_both_sides_not_across_an_open_area() {
     }
 }
 
+/// Black's A5-A6-B6 (liberties B7, C6) and C5-D5 (C6, D6) share C6.
+const CUT_AT_C6: [&str; 9] = [
+    "O . . . X O . . .",
+    "O . . . X O . . .",
+    "O . . . X O . . .",
+    "X X . . X O . . .",
+    "X O X X O O . . .",
+    "O O O O O . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+];
+
 #[test]
 fn a_cut_that_ataris_two_chains_at_once_is_a_double_threat() {
     // Black's A5-A6-B6 (liberties B7, C6) and C5-D5 (C6, D6) share C6.
     // A white stone there puts both in atari, and itself has two
     // liberties (C7, D6), so no black answer saves both: Black must
     // connect at C6 before the count.
-    let b = board(&[
-        "O . . . X O . . .",
-        "O . . . X O . . .",
-        "O . . . X O . . .",
-        "X X . . X O . . .",
-        "X O X X O O . . .",
-        "O O O O O . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-    ]);
+    let b = board(&CUT_AT_C6);
     assert!(tactics::double_threat(&b, vertex(&b, "C6"), Color::Black));
     // C7 takes a liberty of neither chain: no threat at all.
     assert!(!tactics::double_threat(&b, vertex(&b, "C7"), Color::Black));
@@ -1119,4 +1122,31 @@ fn a_teire_on_a_dead_stone_is_the_capture_of_its_chain() {
     let settled = &a.settlement().board;
     assert_eq!(settled.color_at(vertex(&b, "E8")), None);
     assert_eq!(settled.color_at(vertex(&b, "D9")), Some(Color::White));
+}
+
+#[test]
+fn a_connection_that_later_stones_made_unnecessary_is_taken_back() {
+    // The double threat at C6 (see the test above): Black's connection
+    // there was added; a later stone of Black at D6 joins C5-D5 to the
+    // wall, so a White stone at C6 threatens A5-A6-B6 alone, and the
+    // connection is taken back. Without D6 it stays.
+    let b = board(&CUT_AT_C6);
+    let (c6, d6) = (vertex(&b, "C6"), vertex(&b, "D6"));
+    let settled = |played: &[Point]| {
+        let mut s = b.clone();
+        let mut fills = vec![None; MAX_POINTS];
+        for &p in played {
+            s.play_unchecked(Color::Black, p);
+            fills[p.index()] = Some(settle::Fill::Teire(Color::Black));
+        }
+        settle::drop_answered_cuts(&b, &mut s, &mut fills, played, &[c6]);
+        (s, fills)
+    };
+    let (s, fills) = settled(&[c6, d6]);
+    assert_eq!(fills[c6.index()], None);
+    assert_eq!(s.color_at(c6), None);
+    assert_eq!(fills[d6.index()], Some(settle::Fill::Teire(Color::Black)));
+    let (s, fills) = settled(&[c6]);
+    assert_eq!(fills[c6.index()], Some(settle::Fill::Teire(Color::Black)));
+    assert_eq!(s.color_at(c6), Some(Color::Black));
 }
