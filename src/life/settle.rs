@@ -526,12 +526,18 @@ pub fn capture_instead_of_teire(st: &mut Settlement, original: &Board) {
         }
         let mut b = st.board.without(|q| q == p);
         b.clear_ko();
-        if needed.iter().any(|&l| b.is_suicide(owner, l)) {
+        // Each stone must be legal where it is played, after the ones
+        // before it; otherwise the teire stays as it was.
+        let legal = needed.iter().all(|&l| {
+            let ok = b.cell(l) == Cell::Empty && !b.is_suicide(owner, l);
+            if ok {
+                b.play_unchecked(owner, l);
+                b.clear_ko();
+            }
+            ok
+        });
+        if !legal {
             continue;
-        }
-        for &l in &needed {
-            b.play_unchecked(owner, l);
-            b.clear_ko();
         }
         log::debug!(
             "settle: the teire on the dead stone at {:?} is the capture at {:?}",
