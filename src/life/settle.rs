@@ -581,8 +581,7 @@ fn double_threats_next_to_dead(
 /// point still counted as a teire too, 969 / 703; also replacing the teire
 /// when no liberty is left, 971 / 699.
 pub fn capture_instead_of_teire(st: &mut Settlement, original: &Board) {
-    let points: Vec<Point> = original.points().collect();
-    for p in points {
+    for p in original.points() {
         let Some(Fill::Teire(owner)) = st.fills[p.index()] else {
             continue;
         };
