@@ -498,16 +498,18 @@ pub fn teire_against_dead(st: &mut Settlement, original: &Board, role: impl Fn(P
     }
 }
 
-/// The liberties a dead chain has when [`double_threats_next_to_dead`]
+/// The most liberties a dead chain has when [`double_threats_next_to_dead`]
 /// reads the cutting points next to it: two, the dead group of a vital
 /// point kill (ending 16: White's corner, with A8 and B9 left, lives
-/// again if Black's C7 or D8-D9 is taken). Measured on the 1000 older
-/// professional records: with dead chains of two liberties or more 714
-/// exact, with two only 713; but with more, a dead chain in a capturing
-/// race with the living chains around it is read as if it could win it
-/// (a GNU Go level-10 game, 9x9 game 134 of the recorded replays: White's
-/// "connection" at A2 against Black's dead B3-E6, a teire neither GNU Go
-/// nor the game's count has).
+/// again if Black's C7 or D8-D9 is taken), or one, a dead chain in atari
+/// (those stay on the board while settling). Measured on the 1000 older
+/// professional records: with dead chains of exactly two liberties 713
+/// exact, of one or two 716 (Fox 464 -> 465), of two or more 714; but
+/// with more than two, a dead chain in a capturing race with the living
+/// chains around it is read as if it could win it (a GNU Go level-10
+/// game, 9x9 game 134 of the recorded replays: White's "connection" at A2
+/// against Black's dead B3-E6 with three liberties, a teire neither GNU
+/// Go nor the game's count has; the replay's agreement fell below 98%).
 const DEAD_CUT_LIBERTIES: usize = 2;
 
 /// Double threats read with the dead stones on the board
@@ -515,7 +517,7 @@ const DEAD_CUT_LIBERTIES: usize = 2;
 /// reads the settled board, where the dead chains are lifted and the
 /// chains next to them have their points as liberties. Over the board the
 /// dead stones are still there: an opponent stone at a cutting point of
-/// chains next to a dead chain (of [`DEAD_CUT_LIBERTIES`]) may threaten
+/// chains next to a dead chain (of at most [`DEAD_CUT_LIBERTIES`]) may threaten
 /// both at once, and capturing either would bring the dead chain back to
 /// life. Its owner connects there before the count (ending 16: Black's
 /// D7, between C7 and D8-D9, next to White's dead corner; Tengen 17th,
@@ -540,7 +542,7 @@ fn double_threats_next_to_dead(
                     b.neighbors(x).iter().any(|&d| {
                         b.color_at(d) == Some(color.opponent())
                             && role_at(d) == Role::Dead
-                            && b.liberties(d) == DEAD_CUT_LIBERTIES
+                            && b.liberties(d) <= DEAD_CUT_LIBERTIES
                     })
                 })
         });
