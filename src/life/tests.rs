@@ -1150,3 +1150,38 @@ fn a_connection_that_later_stones_made_unnecessary_is_taken_back() {
     assert_eq!(fills[c6.index()], Some(settle::Fill::Teire(Color::Black)));
     assert_eq!(s.color_at(c6), Some(Color::Black));
 }
+
+#[test]
+fn a_cut_next_to_a_dead_chain_in_atari_gets_its_connection() {
+    // The end of a professional game (tests/data/fox-pro,
+    // 3p-1511953505, B+8.5). White's Q6-Q4 is dead in atari (at P5)
+    // inside Black's area. Lifted, it leaves Black's P7-Q7-P6 with
+    // liberties to spare; on the board, a White stone at O7 would
+    // threaten that chain and M8-O8 at once, and capturing P7-Q7-P6
+    // would free the dead stones: Black connects at O7 before the count
+    // (it was counted as Black's territory, B+9.5).
+    let b = board(&[
+        "O O . X O O O O O O . . . . . . . O .",
+        "O . O O O X X O X X O . X X . . O . O",
+        "O O X O O X X X X O O . . O X X O O X",
+        "O O X X O O X O X X O . O O O . X X .",
+        "X X X X X X X O O X O . O O O O O . .",
+        "X O . O O X O O O O O O X O X X O . O",
+        ". X O O X O O O O X O X X X X X X O O",
+        "X . X X X X X X X X X X O X X O O O X",
+        "X . . . X . . X O X O O O O X X X X X",
+        "X . X X X . O O O O O X . . X X O X .",
+        "X . X . X X X O O . X X O O O . O O O",
+        "X X . . O X O O . O . X X X O O . . .",
+        "X . X X X X X O O O O X . . X X O O .",
+        "X O X O O X X X O X X . O . X O X O O",
+        "X X O O X X X O O O X . O X . O X X O",
+        "X O O O . X O O O X O O X . X O X . X",
+        "O . O . O X . O X X X X X . . X X X .",
+        ". O O X O X O . O X . . . . . . . . .",
+        ". . . . O X . O . X . . . . . . . . .",
+    ]);
+    let a = analyse(&b);
+    assert!(a.is_dead(vertex(&b, "Q5")));
+    assert_eq!(a.fill(vertex(&b, "O7")), Some(Fill::Teire(Color::Black)));
+}
