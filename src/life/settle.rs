@@ -422,13 +422,7 @@ pub fn teire_against_dead(st: &mut Settlement, original: &Board, role: impl Fn(P
             };
             let head = b.chain(p);
             let role_at = |q: Point| role_with(&st.fills, &role, q);
-            let touches_firm_opponent = || {
-                b.stones(p).any(|x| {
-                    b.neighbors(x).iter().any(|&n| {
-                        b.color_at(n) == Some(color.opponent()) && role_at(n) == Role::Firm
-                    })
-                })
-            };
+            let touches_firm_opponent = || touches_opponent(&b, p, |n| role_at(n) == Role::Firm);
             if seen[head.index()]
                 || b.liberties(p) > RACE_TEIRE_LIBERTIES
                 || (b.chain_len(p) < RACE_TEIRE_STONES && !touches_firm_opponent())
@@ -437,13 +431,8 @@ pub fn teire_against_dead(st: &mut Settlement, original: &Board, role: impl Fn(P
                 continue;
             }
             seen[head.index()] = true;
-            let next_to_dead = b.stones(p).any(|x| {
-                b.neighbors(x).iter().any(|&n| {
-                    b.color_at(n) == Some(color.opponent())
-                        && role_at(n) == Role::Dead
-                        && b.liberties(n) >= 2
-                })
-            });
+            let next_to_dead =
+                touches_opponent(&b, p, |n| role_at(n) == Role::Dead && b.liberties(n) >= 2);
             if !next_to_dead || recaptured(&b, p, &role_at) || capturer_dies(&b, p, &role_at) {
                 continue;
             }
@@ -538,12 +527,8 @@ fn double_threats_next_to_dead(
         };
         let near_dead = b.neighbors(m).iter().any(|&n| {
             b.color_at(n) == Some(color)
-                && b.stones(n).any(|x| {
-                    b.neighbors(x).iter().any(|&d| {
-                        b.color_at(d) == Some(color.opponent())
-                            && role_at(d) == Role::Dead
-                            && b.liberties(d) <= DEAD_CUT_LIBERTIES
-                    })
+                && touches_opponent(b, n, |d| {
+                    role_at(d) == Role::Dead && b.liberties(d) <= DEAD_CUT_LIBERTIES
                 })
         });
         if !near_dead
@@ -837,6 +822,19 @@ fn add_double_threat_teire(
         }
     }
     added
+}
+
+/// Whether a stone of the chain at `p` has an opponent stone next to it
+/// for which `which` holds.
+fn touches_opponent(b: &Board, p: Point, which: impl Fn(Point) -> bool) -> bool {
+    let Some(color) = b.color_at(p) else {
+        return false;
+    };
+    b.stones(p).any(|x| {
+        b.neighbors(x)
+            .iter()
+            .any(|&n| b.color_at(n) == Some(color.opponent()) && which(n))
+    })
 }
 
 /// The side a cutting point at `m` could belong to: `m` is empty, every
