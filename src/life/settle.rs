@@ -85,6 +85,12 @@
 //!   same), or whose capturer dies after the owner plays on a liberty of
 //!   a dead chain next to it ([`capturer_dies`]; no immediate retake,
 //!   so a ko there does not matter).
+//! * **Capture, then fill** ([`capture_to_fill`]): a dame that neither
+//!   side can fill (either stone would be in atari) while one side's
+//!   chain next to it is short of liberties only because a dead chain in
+//!   atari touches it: that side takes the dead chain first (a teire on
+//!   its last liberty), then the dame is filled in turn, with the teire
+//!   the fill forces on the other side.
 //! * **Teire on a dead stone** ([`capture_instead_of_teire`]): the other
 //!   dead chains are lifted, so a teire may land on the point of one of
 //!   their stones. Over the board that point is taken until the dead
@@ -193,6 +199,22 @@ pub fn settle(
                 .flat_map(|mouths| board.points().map(move |p| (mouths, p)));
             for (mouth_pass, p) in order {
                 if s.cell(p) != Cell::Empty {
+                    continue;
+                }
+                if capture_dead
+                    && let Some((color, l)) = capture_to_fill(board, &s, p, &|q| role_at(&fills, q))
+                {
+                    log::trace!(
+                        "settle: {color:?} captures at {:?} to fill the dame {:?}",
+                        s.coords(l),
+                        s.coords(p)
+                    );
+                    s.play_unchecked(color, l);
+                    s.clear_ko();
+                    fills[l.index()] = Some(Fill::Teire(color));
+                    played.push(l);
+                    answers.push(l);
+                    filled = true;
                     continue;
                 }
                 let Some((color, block)) = capture_dead
@@ -1036,6 +1058,83 @@ fn dead_capture_fill(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> Optio
     let mut b = s.clone();
     b.play_unchecked(capturer, p);
     (b.liberties(p) >= 2).then_some(capturer)
+}
+
+/// A dame `p` that neither side can fill (each side's stone there would
+/// be in atari or capture), where one side's firm chain next to it is
+/// short of liberties because a dead chain in atari touches it: that
+/// side captures the dead chain first (a teire, on the dead chain's
+/// last liberty), and then fills the dame in turn. Returns the side and
+/// the capturing point. Left open, the dame would count as neutral and
+/// the weakness it hides (the other side's chain that the fill puts in
+/// atari) would owe no teire (FChamp 16th, final 1: White's chain
+/// C18-E18 has only C19 and E19 next to Black's dead F18 in atari;
+/// White takes F18 at F19, fills C19, and Black connects at A19 and
+/// A17).
+fn capture_to_fill(
+    origin: &Board,
+    s: &Board,
+    p: Point,
+    role: &dyn Fn(Point) -> Role,
+) -> Option<(Color, Point)> {
+    let mut firm = [false; 2];
+    for n in s.neighbors(p) {
+        let Some(c) = s.color_at(n) else {
+            continue;
+        };
+        match role(n) {
+            Role::Firm if s.liberties(n) >= 2 => firm[c.index()] = true,
+            _ => return None,
+        }
+    }
+    if !(firm[0] && firm[1])
+        || safe_fill(s, Color::Black, p)
+        || safe_fill(s, Color::White, p)
+        || !near_both_sides(origin, p, role)
+    {
+        return None;
+    }
+    for color in [Color::Black, Color::White] {
+        for n in s.neighbors(p) {
+            if s.color_at(n) != Some(color) {
+                continue;
+            }
+            for l in dead_atari_liberties_next_to(s, n, role) {
+                if l == p || !captures_only_dead(s, l, color.opponent(), role) {
+                    continue;
+                }
+                let mut b = s.clone();
+                b.play_unchecked(color, l);
+                b.clear_ko();
+                if b.liberties(l) >= 2 && safe_fill(&b, color, p) {
+                    return Some((color, l));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The last liberties of the dead chains in atari next to the chain of
+/// `p`.
+fn dead_atari_liberties_next_to(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> Vec<Point> {
+    let Some(color) = s.color_at(p) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for q in s.stones(p) {
+        for n in s.neighbors(q) {
+            if s.color_at(n) == Some(color.opponent())
+                && role(n) == Role::Dead
+                && s.liberties(n) == 1
+                && let Some(l) = s.atari_liberty(n)
+                && !out.contains(&l)
+            {
+                out.push(l);
+            }
+        }
+    }
+    out
 }
 
 /// Whether the opponent of `owner` may play `p` (no suicide) and, if it

@@ -1185,3 +1185,42 @@ fn a_cut_next_to_a_dead_chain_in_atari_gets_its_connection() {
     assert!(a.is_dead(vertex(&b, "Q5")));
     assert_eq!(a.fill(vertex(&b, "O7")), Some(Fill::Teire(Color::Black)));
 }
+
+#[test]
+fn a_dame_nobody_can_fill_is_filled_after_capturing_the_dead_stone() {
+    // The end of a professional game (16th All-Japan Women's
+    // Championship, 1969, W+1.5). C19 lies between Black's B19 and
+    // White's B18-E18, and neither can fill it: a Black stone there
+    // joins B19 in atari, and White's chain, next to Black's dead F18
+    // in atari, has only C19 and E19. White first takes F18 at F19 (a
+    // teire), then fills C19, and Black must connect at A19 and again
+    // at A17 (A18-A19-B19 has only A17 then). Left as it was, C19
+    // counted as neutral, and A19, A17 and F19 as territory (B+0.5).
+    let b = board(&[
+        ". X . O . . . . . . O . X . X . . . .",
+        "X O O O O X O . . O . O O X . X X X .",
+        ". X X O X O . . O . O . O X X O O O .",
+        ". . . X X O O O . O O . O O X O X O .",
+        ". . . X . X X X O . X O X X O O X X .",
+        ". X . X . X O O . X O O X . X X . . .",
+        ". O X O . X X O O O O X X . O X X X X",
+        "X X X O X X O . . . X O X . O . O X O",
+        "X O O O X O . O . . . O O O O . O O O",
+        "X X O . X O O . . . . O X X O X O . O",
+        "O O X X X X O . . . O O X . X X O X O",
+        "O . O X O O X . O O O X X . . X O X X",
+        ". O . O O . O O X X O O X . . . X . .",
+        "X O O O . O X . . X X O O X . . X . X",
+        ". X X O O O . . . . X X X X X X . X .",
+        ". . X X O X X O O O X X . O X O O O O",
+        ". . . X X . X X O X X O O O O O . . .",
+        ". . . . . X X O O O O . . . . . . . .",
+        ". . . . . X O O . . . . . . . . . . .",
+    ]);
+    let a = analyse(&b);
+    assert!(a.is_dead(vertex(&b, "F18")));
+    assert_eq!(a.fill(vertex(&b, "F19")), Some(Fill::Teire(Color::White)));
+    assert_eq!(a.fill(vertex(&b, "C19")), Some(Fill::Dame(Color::White)));
+    assert_eq!(a.fill(vertex(&b, "A19")), Some(Fill::Teire(Color::Black)));
+    assert_eq!(a.fill(vertex(&b, "A17")), Some(Fill::Teire(Color::Black)));
+}
