@@ -422,6 +422,13 @@ fn role_with(fills: &[Option<Fill>], role: &dyn Fn(Point) -> Role, p: Point) -> 
 /// with up to [`RACE_TEIRE_LIBERTIES`] liberties is read: the dead
 /// stones, moving first, take one, and may still have fewer.
 /// `original` is the position before settling, dead stones and all.
+/// The dead chains read are those the settling lifted (two liberties or
+/// more in `original`), whatever their liberties now: a teire of the
+/// settling may have left one in atari, next to a chain whose last
+/// liberty is the same point (Tengen 24th, 1998: White's teire at L8
+/// leaves Black's dead J7-K9 and White's long chain from J6 both with
+/// K7 alone, so White captures there). Those in atari from the start
+/// stayed on the board while settling, which answered them already.
 ///
 /// Only for a chain of [`RACE_TEIRE_STONES`] stones or more: a smaller
 /// one, captured, leaves the dead stones an eye space of three points at
@@ -453,8 +460,9 @@ pub fn teire_against_dead(st: &mut Settlement, original: &Board, role: impl Fn(P
                 continue;
             }
             seen[head.index()] = true;
-            let next_to_dead =
-                touches_opponent(&b, p, |n| role_at(n) == Role::Dead && b.liberties(n) >= 2);
+            let next_to_dead = touches_opponent(&b, p, |n| {
+                role_at(n) == Role::Dead && original.liberties(n) >= 2
+            });
             if !next_to_dead || recaptured(&b, p, &role_at) || capturer_dies(&b, p, &role_at) {
                 continue;
             }

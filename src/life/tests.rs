@@ -1224,3 +1224,40 @@ fn a_dame_nobody_can_fill_is_filled_after_capturing_the_dead_stone() {
     assert_eq!(a.fill(vertex(&b, "A19")), Some(Fill::Teire(Color::Black)));
     assert_eq!(a.fill(vertex(&b, "A17")), Some(Fill::Teire(Color::Black)));
 }
+
+#[test]
+fn a_dead_chain_a_teire_left_in_atari_still_owes_its_capture() {
+    // The end of a professional game (24th Tengen, 1998, W+15.5).
+    // Black's J7-J8-K8-K9 is dead with two liberties, K7 and L8, and is
+    // taken off while settling; Black fills M8, White's teire at L8
+    // keeps it from connecting out. On the board the dead chain is then
+    // in atari at K7, and so is White's long chain from J6 to K1 and L9:
+    // K7 is its last liberty too. Black at K7 would capture it, so White
+    // takes the dead stones there before the count (it was counted as
+    // White's territory, W+16.5).
+    let b = board(&[
+        ". . . . . . . X X O X . . . . . X O .",
+        ". . . . X . X X O O X X . . . X X O .",
+        "X X X X O X . X O O O X X . . X O . O",
+        "X O X O O X X O O O X O . . . X O O .",
+        "O O O . O X X O X X X X X . X O O O .",
+        ". O . O . O X O X O O O X X . X O O O",
+        ". . X . . O X O X X . . . O O X X O X",
+        ". X . X O X X O O O O . O O X . X X X",
+        ". X X O O O X O . X O O X O X X X O O",
+        ". O O . O O X O O O X X X . X O O O .",
+        "O O O O X O O . O X O O X X X X O . .",
+        "X O X X X X X O X X . . X . X O X X O",
+        "X X X . X O O O X . O O . X X O O O .",
+        ". X X X O . O X O O O X X O O . O . .",
+        "X X O O . O X X O X O X . X O O . . .",
+        "O O O O O O X O O X X X . X X O O O .",
+        "O . O X O X X X O O X . X O O O X O .",
+        "O X X X X X X X O O O X . X X X X X O",
+        "O O X . . . . X . . X . . . . . . X .",
+    ]);
+    let a = analyse(&b);
+    assert!(a.is_dead(vertex(&b, "K8")));
+    assert_eq!(a.fill(vertex(&b, "L8")), Some(Fill::Teire(Color::White)));
+    assert_eq!(a.fill(vertex(&b, "K7")), Some(Fill::Teire(Color::White)));
+}
