@@ -502,11 +502,7 @@ pub fn teire_against_dead(st: &mut Settlement, original: &Board, role: impl Fn(P
                     b.chain_len(p),
                     b.coords(m)
                 );
-                for board in [&mut b, &mut st.board] {
-                    board.play_unchecked(color, m);
-                    board.clear_ko();
-                }
-                st.fills[m.index()] = Some(Fill::Teire(color));
+                add_teire_over_the_board(&mut b, st, color, m);
                 added = true;
             }
         }
@@ -573,14 +569,20 @@ fn double_threats_next_to_dead(
             "settle: double threat next to dead stones at {:?}: {color:?} connects",
             b.coords(m)
         );
-        for board in [&mut *b, &mut st.board] {
-            board.play_unchecked(color, m);
-            board.clear_ko();
-        }
-        st.fills[m.index()] = Some(Fill::Teire(color));
+        add_teire_over_the_board(b, st, color, m);
         added = true;
     }
     added
+}
+
+/// Plays `color`'s teire at `m` on `b` (the settled position with the
+/// dead stones on it) and on the settlement's board, and records it.
+fn add_teire_over_the_board(b: &mut Board, st: &mut Settlement, color: Color, m: Point) {
+    for board in [b, &mut st.board] {
+        board.play_unchecked(color, m);
+        board.clear_ko();
+    }
+    st.fills[m.index()] = Some(Fill::Teire(color));
 }
 
 /// A teire that the settling placed on the point of a dead stone (the
@@ -1134,7 +1136,6 @@ fn dead_atari_liberties_next_to(s: &Board, p: Point, role: &dyn Fn(Point) -> Rol
         for n in s.neighbors(q) {
             if s.color_at(n) == Some(color.opponent())
                 && role(n) == Role::Dead
-                && s.liberties(n) == 1
                 && let Some(l) = s.atari_liberty(n)
                 && !out.contains(&l)
             {
