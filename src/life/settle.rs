@@ -17,7 +17,13 @@
 //!   forces. When it opens onto both sides' areas it is a last one-point
 //!   endgame move, and the side the ownership playouts favour there takes
 //!   it. A plain dame goes to the side whose neighbouring chain is shorter
-//!   of liberties. A point more than [`DAME_REACH`] steps from either
+//!   of liberties; but one next to a stone the settling placed (the dame
+//!   filled just before, or a teire) goes to the other side, as dame are
+//!   filled in turn: along a border two points wide the fills then
+//!   alternate, and neither side's stones creep down it closing off the
+//!   other row as territory (Hayago 8th, 1: D13-G13 and D14-H14 between
+//!   Black's and White's walls, all of it for nobody, as the players
+//!   counted it). A point more than [`DAME_REACH`] steps from either
 //!   side's stones as the position was given is no dame, even once
 //!   other fills touch it: filled one by one, the dame of a wide
 //!   unfinished border would creep across it and count all of it for
@@ -958,7 +964,16 @@ fn dame_filler(
                 Color::Black
             }
         }
-        [false, false] => by_liberties(),
+        // Dame are filled in turn: a plain dame next to a stone the
+        // settling placed (the dame filled just before, or a teire) is
+        // the other side's, so that the fills alternate along a border
+        // instead of one side's creeping down it and closing off, as its
+        // territory, the points the other side would have filled.
+        [false, false] => match placed_next_to(origin, s, p) {
+            [true, false] => Color::White,
+            [false, true] => Color::Black,
+            _ => by_liberties(),
+        },
     };
     // A fill that leaves a chain of the other side open to capture forces
     // a teire: that fill is a move in sente, and the side it favours makes
@@ -1039,6 +1054,20 @@ fn dame_filler(
             }
             None
         })
+}
+
+/// Which colours (Black, White) have a stone next to `p` on the settled
+/// board `s` that the settling placed (the point is empty in `origin`).
+fn placed_next_to(origin: &Board, s: &Board, p: Point) -> [bool; 2] {
+    let mut placed = [false; 2];
+    for n in s.neighbors(p) {
+        if origin.cell(n) == Cell::Empty
+            && let Some(c) = s.color_at(n)
+        {
+            placed[c.index()] = true;
+        }
+    }
+    placed
 }
 
 /// The colour that fills `p` by capturing dead stones: `p` is the last

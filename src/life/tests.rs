@@ -1261,3 +1261,43 @@ fn a_dead_chain_a_teire_left_in_atari_still_owes_its_capture() {
     assert_eq!(a.fill(vertex(&b, "L8")), Some(Fill::Teire(Color::White)));
     assert_eq!(a.fill(vertex(&b, "K7")), Some(Fill::Teire(Color::White)));
 }
+
+#[test]
+fn a_border_two_points_wide_is_filled_in_turn() {
+    // The end of a professional game (8th Hayago Championship, game 1,
+    // B+13.5). Between Black's wall on the 15th line (with C13-C14 and
+    // J13-J14) and White's on the 12th (with H13) lie D13-G13 and
+    // D14-H14: each point of the 13th line touches White, each point
+    // of the 14th Black, and the ends touch both. Filled by one side
+    // alone, dame after dame, Black's stones crept along the 13th line
+    // and closed off D14-F14 as Black's territory (B+16.5). Dame are
+    // filled in turn, so the fills alternate and none of it counts for
+    // anybody, as the players counted it.
+    let b = board(&[
+        ". X O O O O . . . . . . . . O O X . .",
+        ". . X O X . O . . . . . . O O X X X .",
+        "X X X O X O O O . . . . . O X X X . X",
+        "X O X X . X O X O O O O . O X X . . X",
+        "O O . X X X X X X O O X O O O O X X .",
+        ". O X . . . . . X X X X X X O O O O X",
+        ". O X . . . . O X O X X . X O X O O .",
+        ". . O O O O O O O O X X X O O X O . O",
+        ". . O X X X X X . O X O O X . X X O .",
+        ". O X X . X O O X . O O X X X X O . O",
+        "O O O O O O X O O O O O O X O O O O O",
+        "O X O . O X X O X O X X X X O X O . .",
+        "X X X X X X . X X O . X . X X X X O .",
+        ". . . . O . X X O O O O X . . X O O .",
+        "X X X X . X X O O X X O X . X X O O .",
+        "O O O X . O X . O X X X X O . X X O O",
+        ". . O X . O X . O O X . . O X . X X X",
+        "X X O O O O X O O . O X X . O X O . .",
+        ". X X . O X X X O . O X . . . O . . .",
+    ]);
+    let a = analyse(&b);
+    for v in [
+        "D13", "E13", "F13", "G13", "D14", "E14", "F14", "G14", "H14",
+    ] {
+        assert!(a.fill(vertex(&b, v)).is_some(), "{v} counted as territory");
+    }
+}
