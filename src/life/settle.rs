@@ -1138,7 +1138,9 @@ fn capture_to_fill(
             if s.color_at(n) != Some(color) {
                 continue;
             }
-            for l in dead_atari_liberties_next_to(s, n, role) {
+            // The capture of a chain in atari next to it that takes only
+            // dead stones.
+            for l in s.captures_next_to(n) {
                 if l == p || !captures_only_dead(s, l, color.opponent(), role) {
                     continue;
                 }
@@ -1152,27 +1154,6 @@ fn capture_to_fill(
         }
     }
     None
-}
-
-/// The last liberties of the dead chains in atari next to the chain of
-/// `p`.
-fn dead_atari_liberties_next_to(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> Vec<Point> {
-    let Some(color) = s.color_at(p) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for q in s.stones(p) {
-        for n in s.neighbors(q) {
-            if s.color_at(n) == Some(color.opponent())
-                && role(n) == Role::Dead
-                && let Some(l) = s.atari_liberty(n)
-                && !out.contains(&l)
-            {
-                out.push(l);
-            }
-        }
-    }
-    out
 }
 
 /// Whether the opponent of `owner` may play `p` (no suicide) and, if it
