@@ -10,12 +10,17 @@ For every record the engine gets, over GTP:
     komi K
     final_score
 
+(Pachi has no loadsgf: with --pachi it gets `-r japanese` on its command
+line and the record's setup stones and moves as `play` commands after
+`boardsize`, `clear_board` and `komi`.)
+
 and the answer is compared with the recorded result: is the winner right,
 and is the margin exact. It prints the two rates, and with --list every
 record counted differently.
 
     python3 scripts/pro_records.py --engine target/release/weiqi
     python3 scripts/pro_records.py --engine /usr/games/gnugo --gnugo
+    python3 scripts/pro_records.py --engine /path/to/pachi --pachi
     python3 scripts/pro_records.py --engine target/release/weiqi \\
         --min-winner 98.8 --min-exact 89.9      # as .ci/run does
 
@@ -37,6 +42,37 @@ from concurrent.futures import ThreadPoolExecutor
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "..", "tests", "data", "fox-pro")
 RESULT = re.compile(r"^([BW])\+([0-9.]+)$")
+COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+
+def gtp_vertex(sgf_point, size):
+    """An SGF point ("dp") as a GTP vertex ("D16"); "" or "tt" is a pass."""
+    if sgf_point == "" or (sgf_point == "tt" and size <= 19):
+        return "pass"
+    col, row = ord(sgf_point[0]) - ord("a"), ord(sgf_point[1]) - ord("a")
+    return "%s%d" % (COLUMNS[col], size - row)
+
+
+def replay_commands(path):
+    """The record at `path` as GTP commands for an engine without loadsgf:
+    boardsize, clear_board, the root's setup stones and the moves, each a
+    `play`. Records with variations are refused (None): only a plain main
+    line is read."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    if text.count("(;") != 1:
+        return None
+    size_match = re.search(r"SZ\[(\d+)\]", text)
+    size = int(size_match.group(1)) if size_match else 19
+    lines = ["boardsize %d" % size, "clear_board"]
+    for tag, color in (("AB", "b"), ("AW", "w")):
+        setup = re.search(r"\b" + tag + r"((?:\[[a-z]{2}\]\s*)+)", text)
+        if setup:
+            for point in re.findall(r"\[([a-z]{2})\]", setup.group(1)):
+                lines.append("play %s %s" % (color, gtp_vertex(point, size)))
+    for color, point in re.findall(r";\s*([BW])\[([a-z]{0,2})\]", text):
+        lines.append("play %s %s" % (color.lower(), gtp_vertex(point, size)))
+    return lines
 
 
 def signed(result):
@@ -59,9 +95,15 @@ def records(data):
             yield name, float(komi), result
 
 
-def count(engine, gnugo, data, name, komi):
+def count(engine, kind, data, name, komi):
     path = os.path.join(data, "games", name)
-    if gnugo:
+    if kind == "pachi":
+        cmd = [engine, "-r", "japanese"]
+        moves = replay_commands(path)
+        if moves is None:
+            return "variations"
+        lines = moves + ["komi %s" % komi, "final_score"]
+    elif kind == "gnugo":
         cmd = [engine, "--mode", "gtp", "--japanese-rules"]
         lines = ["loadsgf " + path, "komi %s" % komi, "final_score"]
     else:
@@ -83,6 +125,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", required=True, help="the GTP engine to run")
     ap.add_argument("--gnugo", action="store_true", help="the engine is GNU Go (its own rules flag)")
+    ap.add_argument("--pachi", action="store_true",
+                    help="the engine is Pachi (its own rules flag, the record replayed with play)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="records counted at once")
     ap.add_argument("--data", default=DATA, help="a set of records laid out as tests/data/fox-pro "
                     "(games/ and results.tsv: file, komi, result first); default: the Fox set")
@@ -91,11 +135,12 @@ def main():
     ap.add_argument("--min-exact", type=float, help="fail below this exact-margin rate (percent)")
     args = ap.parse_args()
 
+    kind = "pachi" if args.pachi else "gnugo" if args.gnugo else "weiqi"
     todo = list(records(args.data))
     with ThreadPoolExecutor(max(1, args.jobs)) as ex:
-        got = list(ex.map(lambda r: count(args.engine, args.gnugo, args.data, r[0], r[1]), todo))
+        got = list(ex.map(lambda r: count(args.engine, kind, args.data, r[0], r[1]), todo))
 
-    winner = exact = 0
+    winner = exact = refused = 0
     misses = []
     for (name, komi, result), answer in zip(todo, got):
         want, have = signed(result), signed(answer)
@@ -103,6 +148,7 @@ def main():
         right_margin = have is not None and abs(want - have) < 1e-6
         winner += right_winner
         exact += right_margin
+        refused += have is None
         if not right_margin:
             diff = "" if have is None else "%+.1f" % (have - want)
             misses.append("%s  recorded %s  counted %s  %s%s" % (
@@ -112,6 +158,8 @@ def main():
         print("\n".join(misses))
     print("pro_records: %d records; winner right %d (%.1f%%), margin exact %d (%.1f%%)" % (
         n, winner, 100.0 * winner / n, exact, 100.0 * exact / n))
+    if refused:
+        print("pro_records: %d records got no score (an error, a refusal or no answer)" % refused)
     ok = True
     if args.min_winner is not None and 100.0 * winner / n < args.min_winner:
         print("pro_records: winner rate below %.1f%%" % args.min_winner)

@@ -141,8 +141,8 @@ fn refine_search((game, first, seed): &(Game, Color, u64)) -> Ownership {
         rave_equiv: REFINE_RAVE_EQUIV,
         max_nodes: REFINE_NODES,
         max_tree_mb: REFINE_TREE_MB,
-        // The playouts' and priors' knowledge as the count was measured
-        // with: the player's additions never reach the count.
+        // The playouts' and priors' knowledge the count was measured
+        // with: the player's later additions never reach the count.
         knowledge: Knowledge::REFEREE,
     });
     let limits = Limits {

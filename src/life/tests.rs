@@ -1301,3 +1301,44 @@ fn a_border_two_points_wide_is_filled_in_turn() {
         assert!(a.fill(vertex(&b, v)).is_some(), "{v} counted as territory");
     }
 }
+
+#[test]
+fn a_group_that_can_only_escape_into_a_ladder_is_dead() {
+    // The end of a professional game (tests/data/fox-pro,
+    // 6p-1412426407019999169, W+6.5 as the players counted). White's 13
+    // stones in the lower right (O7-O6-P6-P5, O4, Q4, S4, O3-S3, Q2) have
+    // no two eyes; the playouts alone leave them at a coin toss, because
+    // their escapes from atari run into ladders that uniform play lets
+    // them out of. The refining search reads ladders (Knowledge::REFEREE),
+    // and the group is dead, as the players counted it (without the
+    // ladder reading it was counted alive: W+48.5).
+    let b = board(&[
+        ". . . . . . . . . . . O O X . . . . .",
+        ". . . O O O X X O O O O X X . X . . .",
+        ". . . O X X O X O . . O O X X O . . .",
+        ". O O X X O O O O O O O X . X O X . .",
+        "O O O X . O O . O X . O X . X X . X .",
+        "X O X X . . O X O X . X O X X O X X X",
+        "X X X X X X O O X . X . O O X O O O O",
+        ". . X O O X X O X X O O O O O X O . O",
+        ". X X X O O O X . . O X O X X X X O .",
+        ". . X O X . . . X O O X O O X O O . .",
+        ". X O O O O O O O O X X O X X X O O .",
+        "X X X O O X X X O O . X O X . . X O O",
+        "X O O X X X . X X O . X X O X X X O X",
+        "O O . O X O O O X O O X . O O X . X X",
+        ". . O . O O X X X X X . X X O X X X .",
+        ". . . . O O O O X . . X . O . O X O X",
+        ". . O X X O X X O X . X . O O O O O .",
+        ". . . O O X X . O O X X . X X O . . .",
+        ". . . . O O X X . X . . . . . . . . .",
+    ]);
+    let a = analyse(&b);
+    for v in ["O7", "P5", "O4", "Q4", "S4", "R3", "Q2"] {
+        assert!(a.is_dead(vertex(&b, v)), "{v} should be dead");
+    }
+    // The Black chains around them live.
+    for v in ["Q5", "R4", "M4", "R7"] {
+        assert!(!a.is_dead(vertex(&b, v)), "{v} should live");
+    }
+}

@@ -44,9 +44,13 @@ pub struct Knowledge {
 impl Knowledge {
     /// The player's knowledge: everything.
     pub const PLAYER: Knowledge = Knowledge { ladders: true };
-    /// The referee's knowledge: as it was when the count was measured
-    /// (before ladder reading).
-    pub const REFEREE: Knowledge = Knowledge { ladders: false };
+    /// The referee's knowledge, chosen on the count's own measurements
+    /// (professional records, GNU Go's counts), never on strength.
+    /// Ladder reading since 2026-12-05: a chain the playouts let escape
+    /// into a ladder is read as caught, as players count it (Fox records
+    /// 467 exact instead of 466, the 1000 older records 976 / 740 as
+    /// before, the GNU Go replay 510 / 520 as before).
+    pub const REFEREE: Knowledge = Knowledge { ladders: true };
 }
 
 /// Probability of trying the atari step.
