@@ -1306,12 +1306,13 @@ fn a_border_two_points_wide_is_filled_in_turn() {
 fn a_group_that_can_only_escape_into_a_ladder_is_dead() {
     // The end of a professional game (tests/data/fox-pro,
     // 6p-1412426407019999169, W+6.5 as the players counted). White's 13
-    // stones in the lower right (O7-O6-P6-P5, O4, Q4, S4, O3-S3, Q2) have
-    // no two eyes; the playouts alone leave them at a coin toss, because
-    // their escapes from atari run into ladders that uniform play lets
-    // them out of. The refining search reads ladders (Knowledge::REFEREE),
-    // and the group is dead, as the players counted it (without the
-    // ladder reading it was counted alive: W+48.5).
+    // stones in the lower right (O7-O6-P6-P5, O4, Q4, S4, O3-S3, Q2) are
+    // a coin toss to the ownership playouts (opponent shares 0.44 and
+    // 0.54 for its two chains). The refining search, whose playouts read
+    // ladders (Knowledge::REFEREE), puts them at 0.51 and 0.53: dead, as
+    // the players counted them. Without the ladder reading the search
+    // gave 0.48 and 0.50, and the group was counted alive (W+48.5): a
+    // close call, which this test keeps on the players' side.
     let b = board(&[
         ". . . . . . . . . . . O O X . . . . .",
         ". . . O O O X X O O O O X X . X . . .",
