@@ -39,10 +39,12 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gtp_client import vertex  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "..", "tests", "data", "fox-pro")
 RESULT = re.compile(r"^([BW])\+([0-9.]+)$")
-COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 
 def gtp_vertex(sgf_point, size):
@@ -50,7 +52,7 @@ def gtp_vertex(sgf_point, size):
     if sgf_point == "" or (sgf_point == "tt" and size <= 19):
         return "pass"
     col, row = ord(sgf_point[0]) - ord("a"), ord(sgf_point[1]) - ord("a")
-    return "%s%d" % (COLUMNS[col], size - row)
+    return vertex(col, size - 1 - row)
 
 
 def replay_commands(path):

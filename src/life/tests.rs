@@ -1303,7 +1303,7 @@ fn a_border_two_points_wide_is_filled_in_turn() {
 }
 
 #[test]
-fn a_group_that_can_only_escape_into_a_ladder_is_dead() {
+fn the_refining_search_reads_ladders_in_a_close_call_of_a_fox_record() {
     // The end of a professional game (tests/data/fox-pro,
     // 6p-1412426407019999169, W+6.5 as the players counted). White's 13
     // stones in the lower right (O7-O6-P6-P5, O4, Q4, S4, O3-S3, Q2) are
