@@ -11,8 +11,11 @@ copied into this repository; this script rebuilds the same set from a clone:
     python3 scripts/pro_records.py --engine target/release/weiqi --data /tmp/older
 
 What is kept (deterministic, same set on every machine):
-- 19x19, komi 4.5 or 5.5, no handicap, a result with a counted margin
-  (B+3.5, W+0.5; no resignations, no time losses), dated 1939 to 1999;
+- 19x19, komi 4.5 or 5.5 (--komi chooses others: "0,5" gives the games
+  without komi of the 1940s and 1950s and the komi-5 games of the 1960s,
+  where a drawn game is possible), no handicap, a result with a counted
+  margin (B+3.5, W+0.5, B+3; a draw, RE[Jigo] or RE[0], kept as 0; no
+  resignations, no time losses), dated 1939 to 1999;
 - Japanese events only: the folders of international and Chinese events
   (Chinese or Korean rules, pair go, amateur games) are left out, and so is
   any record whose RU says other rules;
@@ -37,6 +40,7 @@ FOREIGN = {
     "Kirin", "LG", "ProAma", "ProPairgo", "Samsung", "WCont", "misc",
 }
 MARGIN = re.compile(r"^[BW]\+\d+(\.\d+)?$")
+DRAW = {"0", "jigo", "draw"}
 
 
 def prop(text, key):
@@ -44,7 +48,7 @@ def prop(text, key):
     return m.group(1).strip() if m else None
 
 
-def wanted(text):
+def wanted(text, komis):
     """(komi, result) when the record belongs in the set, else None."""
     if (prop(text, "SZ") or "19") != "19" or prop(text, "HA"):
         return None
@@ -55,7 +59,9 @@ def wanted(text):
     result = prop(text, "RE") or ""
     year = re.match(r"(\d{4})", prop(text, "DT") or "")
     rules = (prop(text, "RU") or "japanese").lower()
-    if komi not in (4.5, 5.5) or not MARGIN.match(result) or not year:
+    if result.lower() in DRAW and komi == int(komi):
+        result = "0"
+    if komi not in komis or not (MARGIN.match(result) or result == "0") or not year:
         return None
     if not 1939 <= int(year.group(1)) <= 1999 or not rules.startswith("jap"):
         return None
@@ -69,7 +75,9 @@ def main():
     ap.add_argument("--repo", required=True, help="a clone of shiofreecss/Gosei (any checkout)")
     ap.add_argument("--out", required=True, help="the folder to write games/ and results.tsv into")
     ap.add_argument("--count", type=int, default=1000, help="how many records to keep")
+    ap.add_argument("--komi", default="4.5,5.5", help="the komi values kept, comma-separated")
     args = ap.parse_args()
+    komis = {float(k) for k in args.komi.split(",")}
 
     git = ["git", "-C", args.repo]
     listing = subprocess.run(git + ["ls-tree", "-r", COMMIT, "public/games"],
@@ -87,7 +95,7 @@ def main():
     for _, blob, path in files:
         data = subprocess.run(git + ["cat-file", "blob", blob], capture_output=True, check=True).stdout
         text = data.decode("utf-8", "replace")
-        found = wanted(text)
+        found = wanted(text, komis)
         digest = hashlib.md5(data).hexdigest()
         game = (prop(text, "PB"), prop(text, "PW"), prop(text, "DT"))
         if not found or digest in seen_bytes or game in seen_game:

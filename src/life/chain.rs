@@ -30,6 +30,9 @@ pub struct Chain {
     /// Share of playouts in which the opponent owned the chain's points
     /// (averaged over its stones).
     pub opponent_share: f64,
+    /// `opponent_share` as the ownership playouts alone gave it, before
+    /// the refining search replaced it.
+    pub playout_share: f64,
     /// Share of playouts in which it survived with a shared liberty.
     pub seki_share: f64,
     /// Whether `opponent_share` comes from the refining search (see
