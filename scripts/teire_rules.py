@@ -11,7 +11,9 @@ with RUST_LOG=weiqi::life::settle=trace, and every teire that
 `weiqi-score` lists is traced back to the last settling log line that
 placed a stone on its point: the block behind a mouth, a chain's teire
 (`add_teire`), a double-threat connection, a teire against dead stones,
-the capture of a dead chain instead of a teire on it, a teire for life.
+the capture of a dead chain instead of a teire on it, the capture of a
+dead chain in atari that makes a dame fillable (`capture_to_fill`), a
+teire for life. A teire no log line accounts for is rule "?".
 The count of the record is compared with the players' result, and per
 rule the records it fires in are tallied as: exact, the count too good
 for the teire's owner ("for owner": the rule charged him too little),
@@ -50,7 +52,11 @@ RULES = [
     ("capture of a dead chain", re.compile(r"is the capture at ")),
     ("teire for life", re.compile(r"teire for life for .*\): ")),
     ("chain teire", re.compile(r"teire for the .* chain at \(\d+, \d+\): ")),
+    ("capture to fill a dame", re.compile(r"captures at ")),
 ]
+# Text after which a log line names points that are not teire (the dame a
+# capture makes fillable).
+NOT_PLACED = " to fill "
 POINT = re.compile(r"\((\d+), (\d+)\)")
 BIG = 3.0
 
@@ -79,7 +85,7 @@ def teire_rules(engine, path, komi):
         for name, pattern in RULES:
             m = pattern.search(line)
             if m:
-                for x, y in POINT.findall(line[m.end():]):
+                for x, y in POINT.findall(line[m.end():].split(NOT_PLACED)[0]):
                     placed[vertex(int(x), int(y))] = name
                 break
     out = []
