@@ -13,12 +13,16 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-const RECORD: &str = "tests/data/fox-pro/games/7p-1458400887019999918.sgf";
+const RECORD: &str = "7p-1458400887019999918.sgf";
 
 /// The engine's output, started with `options`, for the count of the
-/// Fox record `record` (under `tests/data/fox-pro/games`) with `komi`.
-fn count_with(options: &[&str], record: &str, komi: &str) -> String {
-    let path = format!("{}/{record}", env!("CARGO_MANIFEST_DIR"));
+/// Fox record `record` (a file of `tests/data/fox-pro/games`; komi 6.5,
+/// as the Fox records are counted).
+fn count_with(options: &[&str], record: &str) -> String {
+    let path = format!(
+        "{}/tests/data/fox-pro/games/{record}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let mut child = Command::new(env!("CARGO_BIN_EXE_weiqi"))
         .args(options)
         .stdin(Stdio::piped())
@@ -27,7 +31,7 @@ fn count_with(options: &[&str], record: &str, komi: &str) -> String {
         .spawn()
         .expect("the engine starts");
     let script = format!(
-        "loadsgf {path}\nkata-set-rules japanese\nkomi {komi}\nfinal_status_list dead\nfinal_status_list seki\nweiqi-score\nfinal_score\nquit\n"
+        "loadsgf {path}\nkata-set-rules japanese\nkomi 6.5\nfinal_status_list dead\nfinal_status_list seki\nweiqi-score\nfinal_score\nquit\n"
     );
     child
         .stdin
@@ -41,7 +45,7 @@ fn count_with(options: &[&str], record: &str, komi: &str) -> String {
 
 #[test]
 fn player_options_do_not_change_the_count() {
-    let plain = count_with(&[], RECORD, "6.5");
+    let plain = count_with(&[], RECORD);
     assert!(plain.contains("result: "), "no count in {plain}");
     assert!(!plain.contains("\n?"), "an error in {plain}");
     for options in [
@@ -50,11 +54,7 @@ fn player_options_do_not_change_the_count() {
         &["--seed", "12345", "--playouts", "50"],
         &["--move-time", "0.05", "--rules", "chinese"],
     ] {
-        assert_eq!(
-            count_with(options, RECORD, "6.5"),
-            plain,
-            "with {options:?}"
-        );
+        assert_eq!(count_with(options, RECORD), plain, "with {options:?}");
     }
 }
 
@@ -67,11 +67,7 @@ fn a_race_only_the_refining_search_calls_lost_is_not_counted_dead() {
     // alive (opponent share 0.23) and end with it sharing a liberty with
     // White in 0.27 of them; the refining search alone puts it at 0.74.
     // Counted dead on that share, the count was W+26.5.
-    let out = count_with(
-        &[],
-        "tests/data/fox-pro/games/7p-1465573402019999418.sgf",
-        "6.5",
-    );
+    let out = count_with(&[], "7p-1465573402019999418.sgf");
     assert!(
         !out.contains("\n?") && !out.starts_with('?'),
         "an error in {out}"
