@@ -796,21 +796,50 @@ fn add_teire(
         // opponent fills against it. (For a chain with two liberties such
         // a sequence was more often not owed: older records 594 exact with
         // atari only, 592 with both; Fox 457 and 455.)
+        //
+        // Where the best saving move captures a firm chain, another move
+        // may save the chain without it: the best of those, or, for a
+        // chain in atari, a few connections. (O-Meijin 10th, Q01: Black's
+        // K1 and L2 in atari next to White's L1, itself in atari; Black
+        // saves them at K2, which needs M5 too once the dame are filled,
+        // not with the capture at M1. Counted W+15 with the two stones
+        // dead, the players W+9.) A chain in doubt gets its teire only
+        // when the first move joins it to a firm chain, and so a chain in
+        // doubt in atari that no single move saves gets those connections
+        // too (Takagawa 1207).
+        let owed = |first: Point| r == Role::Firm || joins_firm(first);
+        let not_capturing_firm =
+            |b: &Board, m: Point| !captures_where(b, color, m, |n| role_at(n) == Role::Firm);
+        let sequence = || {
+            (s.liberties(p) == 1)
+                .then(|| tactics::teire_sequence_where(s, p, &not_capturing_firm))
+                .flatten()
+                .filter(|ms| ms.first().is_some_and(|&m| owed(m)))
+        };
         let moves = match tactics::teire(s, p) {
             Some(m) if captures_firm(m) => {
-                log::debug!(
-                    "settle: no teire for the {color:?} chain at {:?}: {:?} captures a firm chain",
-                    s.coords(p),
-                    s.coords(m)
-                );
-                continue;
+                let other = tactics::teire_where(s, p, |q| !captures_firm(q)).filter(|&q| owed(q));
+                match other.map(|q| vec![q]).or_else(sequence) {
+                    Some(ms) => ms,
+                    None => {
+                        log::debug!(
+                            "settle: no teire for the {color:?} chain at {:?}: {:?} captures a firm chain",
+                            s.coords(p),
+                            s.coords(m)
+                        );
+                        continue;
+                    }
+                }
             }
-            Some(m) if r == Role::Firm || joins_firm(m) => vec![m],
+            Some(m) if owed(m) => vec![m],
             Some(_) => continue,
             None if r == Role::Firm && s.liberties(p) == 1 => {
                 tactics::teire_sequence(s, p).unwrap_or_default()
             }
-            None => continue,
+            None => match sequence() {
+                Some(ms) => ms,
+                None => continue,
+            },
         };
         for &m in &moves {
             log::debug!(

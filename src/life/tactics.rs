@@ -201,6 +201,11 @@ fn defend(board: &Board, target: Point, color: Color, depth: u32, nodes: &mut u3
 /// in atari, or a liberty (the one that leaves it most liberties). `None` when the chain cannot
 /// be captured or cannot be saved.
 pub fn teire(board: &Board, target: Point) -> Option<Point> {
+    teire_where(board, target, |_| true)
+}
+
+/// Like [`teire`], among the moves that `allowed` accepts only.
+pub fn teire_where(board: &Board, target: Point, allowed: impl Fn(Point) -> bool) -> Option<Point> {
     let color = board.color_at(target)?;
     if !can_capture(board, target) {
         return None;
@@ -209,7 +214,7 @@ pub fn teire(board: &Board, target: Point) -> Option<Point> {
     // Of the moves that save it, the one that leaves the chain the most
     // liberties (a solid connection rather than a hanging one).
     let mut best: Option<(usize, Point)> = None;
-    for m in moves {
+    for m in moves.into_iter().filter(|&m| allowed(m)) {
         let Some(b) = after(board, color, m) else {
             continue;
         };
@@ -290,16 +295,32 @@ const SEQUENCE_MOVES: usize = 3;
 /// its friends only through two false eyes; after the dame its owner
 /// connects at both.
 pub fn teire_sequence(board: &Board, target: Point) -> Option<Vec<Point>> {
+    teire_sequence_where(board, target, &|_, _| true)
+}
+
+/// Like [`teire_sequence`], with the moves that `allowed` accepts on the
+/// position each is played on only.
+pub fn teire_sequence_where(
+    board: &Board,
+    target: Point,
+    allowed: &dyn Fn(&Board, Point) -> bool,
+) -> Option<Vec<Point>> {
     let color = board.color_at(target)?;
     if !can_capture(board, target) {
         return None;
     }
-    (2..=SEQUENCE_MOVES).find_map(|n| safe_after(board, target, color, n))
+    (2..=SEQUENCE_MOVES).find_map(|n| safe_after(board, target, color, n, allowed))
 }
 
-/// Up to `moves` connecting or capturing moves of `color` after which
-/// the chain at `target` is safe.
-fn safe_after(board: &Board, target: Point, color: Color, moves: usize) -> Option<Vec<Point>> {
+/// Up to `moves` connecting or capturing moves of `color` that `allowed`
+/// accepts after which the chain at `target` is safe.
+fn safe_after(
+    board: &Board,
+    target: Point,
+    color: Color,
+    moves: usize,
+    allowed: &dyn Fn(&Board, Point) -> bool,
+) -> Option<Vec<Point>> {
     safe_run(
         board,
         target,
@@ -314,6 +335,7 @@ fn safe_after(board: &Board, target: Point, color: Color, moves: usize) -> Optio
             };
             let mut candidates = captures_next_to(b, target);
             candidates.extend(liberties_of(b, target).into_iter().filter(|&m| joins(m)));
+            candidates.retain(|&m| allowed(b, m));
             candidates
         },
         &can_capture,

@@ -1343,3 +1343,47 @@ fn the_refining_search_reads_ladders_in_a_close_call_of_a_fox_record() {
         assert!(!a.is_dead(vertex(&b, v)), "{v} should live");
     }
 }
+#[test]
+fn a_teire_that_would_capture_a_firm_chain_gives_way_to_a_connection() {
+    // Black's A1 and B2, in doubt, are in atari at A2; White's B1 next
+    // to them is in atari at C1. Black's saving move that leaves A1 the
+    // most liberties is the capture at C1, which is no teire (it takes a
+    // firm chain); the connection at A2 to Black's two-eyed group saves
+    // both just as well, and is Black's teire (the shape of O-Meijin
+    // 10th, Q01, where the count used to leave the two stones in atari
+    // and call them dead).
+    let b = board(&[
+        ". X O . O . . . .",
+        "X X O O O . . . .",
+        ". X O . . . . . .",
+        "X X O . . . . . .",
+        "X O O . . . . . .",
+        "X O . . . . . . .",
+        "X O . . . . . . .",
+        ". X O . . . . . .",
+        "X O . O . . . . .",
+    ]);
+    let p = |v| vertex(&b, v);
+    assert_eq!(b.liberties(p("A1")), 1);
+    assert_eq!(b.liberties(p("B1")), 1);
+    assert_eq!(tactics::teire(&b, p("A1")), Some(p("C1")));
+    let in_doubt = [p("A1"), p("B2")];
+    let role = |q: Point| {
+        if in_doubt.contains(&q) {
+            settle::Role::Open
+        } else {
+            settle::Role::Firm
+        }
+    };
+    let st = settle::settle(&b, role, |_| 0.0, true);
+    assert_eq!(st.board.color_at(p("B1")), Some(Color::White));
+    assert_eq!(
+        st.fills[p("A2").index()],
+        Some(settle::Fill::Teire(Color::Black))
+    );
+    // White connects its stone in turn.
+    assert_eq!(
+        st.fills[p("C1").index()],
+        Some(settle::Fill::Teire(Color::White))
+    );
+}
