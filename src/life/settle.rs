@@ -294,6 +294,7 @@ pub fn settle(
         }
     }
     drop_redundant_teire(board, &mut s, &mut fills, &played, &answers, &role);
+    merge_teire(board, &mut s, &mut fills, &mut played, &answers, &role);
     drop_answered_cuts(board, &mut s, &mut fills, &played, &cuts);
     Settlement { board: s, fills }
 }
@@ -402,6 +403,117 @@ fn drop_redundant_teire(
                 b.coords(t)
             );
             fills[t.index()] = None;
+            *s = b;
+        }
+    }
+}
+
+/// Replaces two teire of one colour with one stone that does the work
+/// of both. The teire are read chain by chain, each the best move for its
+/// own chain, so two weak chains next to each other get one each where
+/// one stone between them saves both (O-Meijin 2nd, 18: White's A12 and
+/// C12, short of liberties once D13 is filled, got A11 and C11, where
+/// B11 alone leaves neither open to capture). A pair of teire in
+/// `answers` within two points of each other, both inside their owner's
+/// area (no living opponent stone next to them: a teire there also
+/// closes a border, and merging such a pair cost a game without komi,
+/// Oteai 1969, 347, eleven points), is replaced by one stone of that
+/// colour on an empty point inside that area next to one of them or to
+/// one of the chains they saved, after which none of those chains is in
+/// atari or has two liberties and could be captured; of those points,
+/// the one that leaves them the most liberties. Measured (winner /
+/// exact): 1000 older records 977 / 741 -> 977 / 742, without komi
+/// 465 / 342 -> 465 / 343, komi 5 341 / 254 -> 341 / 256 (and O-Meijin
+/// 2nd, 18 one point closer), Fox unchanged; nothing counted worse.
+pub(super) fn merge_teire(
+    board: &Board,
+    s: &mut Board,
+    fills: &mut [Option<Fill>],
+    played: &mut Vec<Point>,
+    answers: &[Point],
+    role: &dyn Fn(Point) -> Role,
+) {
+    for (i, &t1) in answers.iter().enumerate() {
+        for &t2 in &answers[i + 1..] {
+            let (Some(Fill::Teire(c)), Some(Fill::Teire(c2))) =
+                (fills[t1.index()], fills[t2.index()])
+            else {
+                continue;
+            };
+            let ((x1, y1), (x2, y2)) = (board.coords(t1), board.coords(t2));
+            if c != c2 || t1 == t2 || x1.abs_diff(x2) + y1.abs_diff(y2) > 2 {
+                continue;
+            }
+            let without = with_fills(
+                board,
+                fills,
+                played.iter().copied().filter(|&q| q != t1 && q != t2),
+            );
+            let role_at = |q: Point| role_with(fills, role, q);
+            let inside = |q: Point| {
+                without.cell(q) == Cell::Empty
+                    && !without.neighbors(q).iter().any(|&n| {
+                        without.color_at(n) == Some(c.opponent()) && role_at(n) != Role::Dead
+                    })
+            };
+            // The chains the two teire saved, one stone of each.
+            let mut saved: Vec<Point> = Vec::new();
+            for t in [t1, t2] {
+                for n in without.neighbors(t) {
+                    if without.color_at(n) == Some(c)
+                        && role_at(n) != Role::Dead
+                        && !saved.iter().any(|&q| without.chain(q) == without.chain(n))
+                    {
+                        saved.push(n);
+                    }
+                }
+            }
+            // Both teire inside their owner's area: a teire that closes a
+            // border (next to a living opponent stone) is kept.
+            if saved.is_empty() || !(inside(t1) && inside(t2)) {
+                continue;
+            }
+            let mut candidates: Vec<Point> = vec![];
+            for t in [t1, t2] {
+                candidates.extend(without.neighbors(t).iter().copied());
+            }
+            for &q in &saved {
+                candidates.extend(tactics::liberties_of(&without, q));
+            }
+            let safe = |b: &Board| {
+                saved.iter().all(|&q| {
+                    b.color_at(q) == Some(c)
+                        && b.liberties(q) >= 2
+                        && !(b.liberties(q) == 2 && tactics::can_capture(b, q))
+                })
+            };
+            // Of the points that do, the one that leaves those chains
+            // the most liberties (the solid connection).
+            let liberties = |b: &Board| saved.iter().map(|&q| b.liberties(q)).sum::<usize>();
+            let Some((q, b)) = candidates
+                .into_iter()
+                .filter(|&q| q != t1 && q != t2 && inside(q) && !without.is_suicide(c, q))
+                .map(|q| {
+                    let mut b = without.clone();
+                    b.play_unchecked(c, q);
+                    b.clear_ko();
+                    (q, b)
+                })
+                .filter(|(_, b)| safe(b))
+                .max_by_key(|(q, b)| (liberties(b), std::cmp::Reverse(q.index())))
+            else {
+                continue;
+            };
+            log::debug!(
+                "settle: one teire at {:?} for the two at {:?} and {:?}",
+                b.coords(q),
+                b.coords(t1),
+                b.coords(t2)
+            );
+            fills[t1.index()] = None;
+            fills[t2.index()] = None;
+            fills[q.index()] = Some(Fill::Teire(c));
+            played.push(q);
             *s = b;
         }
     }

@@ -1387,3 +1387,44 @@ fn a_teire_that_would_capture_a_firm_chain_gives_way_to_a_connection() {
         Some(settle::Fill::Teire(Color::White))
     );
 }
+
+#[test]
+fn two_teire_that_one_stone_replaces_are_one() {
+    // White's A6 and B7-C6, each with two liberties inside White's area,
+    // one of them shared (B6), under Black's wall. Read chain by chain,
+    // A6 got its teire at A5 and B7-C6 at C5; White's stone at B6 saves
+    // both (the shape of O-Meijin 2nd, 18, where the players counted one
+    // teire, not two).
+    let b = board(&[
+        ". X . X . . . . .",
+        "X X X X X X X X X",
+        "X O O X X X X X X",
+        "O . O X O O O O O",
+        ". . . O O . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let p = |v| vertex(&b, v);
+    let mut fills = vec![None; crate::board::MAX_POINTS];
+    let mut s = b.clone();
+    let mut played = Vec::new();
+    for v in ["A5", "C5"] {
+        s.play_unchecked(Color::White, p(v));
+        fills[p(v).index()] = Some(settle::Fill::Teire(Color::White));
+        played.push(p(v));
+    }
+    let answers = played.clone();
+    settle::merge_teire(&b, &mut s, &mut fills, &mut played, &answers, &|_| {
+        settle::Role::Firm
+    });
+    let teire: Vec<Point> = b
+        .points()
+        .filter(|q| fills[q.index()] == Some(settle::Fill::Teire(Color::White)))
+        .collect();
+    assert_eq!(teire, vec![p("B6")]);
+    assert_eq!(s.color_at(p("B6")), Some(Color::White));
+    assert_eq!(s.cell(p("A5")), Cell::Empty);
+    assert_eq!(s.cell(p("C5")), Cell::Empty);
+}
