@@ -498,8 +498,9 @@ const RACE_PLAYOUT_SHARE: f64 = 0.6;
 /// Such a chain is not counted dead on the search's share alone, when
 /// the reading (tactics, local reading) did not find it lost either.
 /// (Why the search errs there is not measured; a likely cause is that
-/// its playouts fill the shared liberties that players leave alone.) Found on records the count had not been tuned on (the
-/// games without komi and with komi 5 of the older records): Oteai 1963,
+/// its playouts fill the shared liberties that players leave alone.)
+/// Found on records the count had not been tuned on (the games without
+/// komi and with komi 5 of the older records): Oteai 1963,
 /// 252, where Black's 11 stones in the upper left live in a seki with
 /// White's stones inside (counted W+22, the players B+6, now exact), and
 /// O-Meijin 5th, 08 (a White group of 12 stones, B+121 for W+2, now

@@ -899,7 +899,9 @@ fn add_teire(
         // W+2.5; now exact). On the 1000 older records 966 -> 967
         // winners, 684 -> 687 exact (four counted right that were not,
         // one the other way); Fox unchanged.
-        let captures_firm = |m: Point| captures_where(s, color, m, |n| role_at(n) == Role::Firm);
+        let captures_firm_on =
+            |b: &Board, m: Point| captures_where(b, color, m, |n| role_at(n) == Role::Firm);
+        let captures_firm = |m: Point| captures_firm_on(s, m);
         if recaptured(s, p, &role_at) || capturer_dies(s, p, &role_at) {
             continue;
         }
@@ -920,8 +922,7 @@ fn add_teire(
         // doubt in atari that no single move saves gets those connections
         // too (Takagawa 1207).
         let owed = |first: Point| r == Role::Firm || joins_firm(first);
-        let not_capturing_firm =
-            |b: &Board, m: Point| !captures_where(b, color, m, |n| role_at(n) == Role::Firm);
+        let not_capturing_firm = |b: &Board, m: Point| !captures_firm_on(b, m);
         let sequence = || {
             (s.liberties(p) == 1)
                 .then(|| tactics::teire_sequence_where(s, p, &not_capturing_firm))
