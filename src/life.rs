@@ -71,7 +71,8 @@
 //! `life/benson.rs`, `life/refine.rs` (the search, with the referee's own
 //! settings), `life/local.rs` (the reader of enclosed groups),
 //! `life/tactics.rs` (the capture reader), `life/settle.rs`
-//! (dame and teire before counting), `life/border.rs` (open borders
+//! (dame and teire before counting), `life/dame_race.rs` (the dame
+//! around a dead chain in atari, filled in turn), `life/border.rs` (open borders
 //! split between the sides), `life/cut.rs` (passages one move closes);
 //! the empty areas both this module and the count read are in
 //! [`crate::area`].
@@ -87,6 +88,7 @@ pub mod benson;
 mod border;
 mod chain;
 mod cut;
+mod dame_race;
 pub mod local;
 mod refine;
 pub mod settle;
@@ -260,6 +262,9 @@ impl Analysis {
         // A teire on the point of a lifted dead stone is the capture of
         // that stone's chain.
         settle::capture_instead_of_teire(&mut settlement, board);
+        // A dead chain in atari whose neighbours run out of dame filled
+        // in turn is taken before the count.
+        dame_race::capture_when_dame_run_out(&mut settlement, &role);
         settle::teire_against_dead(&mut settlement, board, role);
         // A living group that dies if its opponent plays first inside it
         // owes its saving move; the walls are the living stones, those

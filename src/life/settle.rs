@@ -90,7 +90,12 @@
 //!   stone that is not in atari again, and the count comes out the
 //!   same), or whose capturer dies after the owner plays on a liberty of
 //!   a dead chain next to it ([`capturer_dies`]; no immediate retake,
-//!   so a ko there does not matter).
+//!   so a ko there does not matter). Each dame is filled by a local rule,
+//!   so the chains around such a dead chain may get more of the dame
+//!   next to them than an alternating order gives them: once the
+//!   verdicts are final, those dame are read again as a game of fills in
+//!   turn ([`super::dame_race`]), and the capture is owed when the
+//!   owner, even moving first, cannot keep them out of atari.
 //! * **Capture, then fill** ([`capture_to_fill`]): a dame that neither
 //!   side can fill (either stone would be in atari) while one side's
 //!   chain next to it is short of liberties only because a dead chain in
@@ -521,7 +526,7 @@ pub(super) fn merge_teire(
 
 /// What a stone at `p` is while settling: a stone placed by the settling
 /// is firm, the others are what `role` says.
-fn role_with(fills: &[Option<Fill>], role: &dyn Fn(Point) -> Role, p: Point) -> Role {
+pub(super) fn role_with(fills: &[Option<Fill>], role: &dyn Fn(Point) -> Role, p: Point) -> Role {
     if fills[p.index()].is_some() {
         Role::Firm
     } else {
@@ -1351,7 +1356,7 @@ fn forces_teire_after(s: &Board, color: Color, p: Point, role: &dyn Fn(Point) ->
 /// settled. Counted either way, the capture and the recapture come to
 /// the same score, so no teire is owed. (The usual shape: a living stone
 /// and a dead chain in atari on the same point at the end of a game.)
-fn recaptured(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> bool {
+pub(super) fn recaptured(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> bool {
     let Some(color) = s.color_at(p) else {
         return false;
     };
@@ -1395,7 +1400,7 @@ fn recaptured(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> bool {
 /// capturing stones; the owner's answer takes prisoners that were counted
 /// dead anyway and fills a point of its own territory, which is what a
 /// teire would cost, so none is owed before.
-fn capturer_dies(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> bool {
+pub(super) fn capturer_dies(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> bool {
     let Some(color) = s.color_at(p) else {
         return false;
     };

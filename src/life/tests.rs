@@ -1428,3 +1428,84 @@ fn two_teire_that_one_stone_replaces_are_one() {
     assert_eq!(s.cell(p("A5")), Cell::Empty);
     assert_eq!(s.cell(p("C5")), Cell::Empty);
 }
+
+/// The settlement of `b` with `dame` filled by `color` as dame, and the
+/// analysis's roles: the chain at `dead` is dead, every other one firm.
+fn settled_with_dame(
+    b: &Board,
+    dame: &[&str],
+    color: Color,
+    dead: &str,
+) -> (settle::Settlement, impl Fn(Point) -> settle::Role) {
+    let mut st = settle::Settlement {
+        board: b.clone(),
+        fills: vec![None; crate::board::MAX_POINTS],
+    };
+    for v in dame {
+        let p = vertex(b, v);
+        st.board.play_unchecked(color, p);
+        st.fills[p.index()] = Some(settle::Fill::Dame(color));
+    }
+    let dead_stones = b.chain_stones(vertex(b, dead));
+    let role = move |q: Point| {
+        if dead_stones.contains(&q) {
+            settle::Role::Dead
+        } else {
+            settle::Role::Firm
+        }
+    };
+    (st, role)
+}
+
+#[test]
+fn a_chain_whose_dame_run_out_captures_the_dead_stone() {
+    // White's B7 is dead in atari at C7 inside Black's corner. Black's
+    // B6-C6 has, besides C7, only the dame B5 and C5, and filling either
+    // gains it nothing: White fills both in turn, whoever starts, and
+    // Black must take B7 at C7 before the count (the shape of Judan
+    // 27th, final, H8). The settling had filled both dame with Black's
+    // stones, which no alternating order gives him.
+    let b = board(&[
+        ". X . X O . . . .",
+        "X X X X O . . . .",
+        "X O . X O . . . .",
+        "O X X O O . . . .",
+        "O . . O . . . . .",
+        "O O O O . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let p = |v| vertex(&b, v);
+    let (mut st, role) = settled_with_dame(&b, &["B5", "C5"], Color::Black, "B7");
+    dame_race::capture_when_dame_run_out(&mut st, &role);
+    assert_eq!(
+        st.fills[p("C7").index()],
+        Some(settle::Fill::Teire(Color::Black))
+    );
+    assert_eq!(st.board.cell(p("B7")), Cell::Empty);
+}
+
+#[test]
+fn a_chain_that_fills_one_dame_to_connect_owes_no_capture() {
+    // The same, but A6 is empty: Black, filling it first, joins B6-C6 to
+    // the living corner, and nothing is owed (Gosei 1993, 1, L17, where
+    // the players counted no capture: one dame, K18, joined the chain to
+    // its friends).
+    let b = board(&[
+        ". X . X O . . . .",
+        "X X X X O . . . .",
+        "X O . X O . . . .",
+        ". X X O O . . . .",
+        "O . . O . . . . .",
+        "O O O O . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let p = |v| vertex(&b, v);
+    let (mut st, role) = settled_with_dame(&b, &["B5", "C5", "A6"], Color::Black, "B7");
+    dame_race::capture_when_dame_run_out(&mut st, &role);
+    assert_eq!(st.fills[p("C7").index()], None);
+    assert_eq!(st.board.color_at(p("B7")), Some(Color::White));
+}
