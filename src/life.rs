@@ -54,8 +54,10 @@
 //! they come off before the chains around them are judged again on the
 //! settled board, however often they survived the playouts. And a chain
 //! in a seki neither side can break ([`tactics::seki_partners`]: every
-//! approach on either side is a suicide or a self-atari) is not dead,
-//! unless a chain of its colour next to an opponent chain at its
+//! approach on either side is a suicide or a self-atari; or
+//! [`tactics::race_seki_partners`]: a race without eyes that neither
+//! side wins, counted by liberties, which also makes it a seki) is not
+//! dead, unless a chain of its colour next to an opponent chain at its
 //! liberties is dead by the playouts or lost (that opponent chain
 //! escapes, then approaches).
 //!
@@ -726,11 +728,23 @@ fn judge(board: &Board, playouts: usize, readings: &mut Readings) -> Analysis {
                 })
             })
     };
+    // A capturing race without eyes that neither side wins, counted by
+    // liberties ([`tactics::race_seki_partners`]), is a seki too, however
+    // the playouts (which fill shared liberties at random) ended it.
+    // Oteai 1970, 12: White's E14-H18 and Black's E13-L18 share five
+    // liberties, two outside ones each; the playouts killed White, 25
+    // points off the players' count.
+    let race_seki: Vec<bool> = chains
+        .iter()
+        .map(|c| !c.pass_alive && !tactics::race_seki_partners(board, c.stones[0]).is_empty())
+        .collect();
     let unapproachable: Vec<bool> = chains
         .iter()
         .enumerate()
         .map(|(k, c)| {
-            if c.pass_alive || tactics::seki_partners(board, c.stones[0]).is_empty() {
+            if c.pass_alive
+                || (tactics::seki_partners(board, c.stones[0]).is_empty() && !race_seki[k])
+            {
                 return false;
             }
             tactics::liberties_of(board, c.stones[0]).iter().all(|&l| {
@@ -850,10 +864,11 @@ fn judge(board: &Board, playouts: usize, readings: &mut Readings) -> Analysis {
     };
     let seki: Vec<bool> = chains
         .iter()
-        .map(|c| {
+        .zip(&race_seki)
+        .map(|(c, &race)| {
             c.status == Status::Alive
                 && !c.pass_alive
-                && c.seki_share > SEKI_SHARE
+                && (c.seki_share > SEKI_SHARE || race)
                 && shares_with_living(c)
         })
         .collect();

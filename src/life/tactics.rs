@@ -11,7 +11,7 @@
 //! no budget left to read: the reading only ever *adds* a teire where it
 //! proves a capture, never removes a stone.
 
-use crate::board::{Board, Cell, Color, Point};
+use crate::board::{Board, Cell, Color, MAX_POINTS, Point};
 
 /// Plies read at most.
 const DEPTH: u32 = 12;
@@ -455,6 +455,82 @@ pub fn seki_partners(board: &Board, p: Point) -> Vec<Point> {
             {
                 partners.push(n);
             }
+        }
+    }
+    partners
+}
+
+/// The opponent chains (one stone of each) that the chain at `p` is in
+/// a capturing race with that neither side wins, counted by liberties:
+/// the two share `s` liberties, two or more, the chain has `a` others and
+/// the opponent chain `b`, neither has an eye (a liberty in an area of
+/// empty points that only its own stones border, an eye or territory),
+/// and neither side, moving first, fills the
+/// other's outside liberties and then the shared ones before its own run
+/// out. Without eyes, the side to move captures when its outside
+/// liberties are at least the other's plus the shared ones less one (it
+/// fills the other's outside liberties, then all but one shared
+/// liberty, and the other, filling back, falls short); so a seki when
+/// `a < b + s - 1` and `b < a + s - 1`. Empty when there is none.
+///
+/// Only where the count is the whole story: the two chains touch (a
+/// chain that merely shares empty points with a lone stone is not racing
+/// it: Judan 33rd, W09, a dead stone in Black's area), each has an
+/// outside liberty (a chain with none but the shared ones sits inside
+/// the other's eye space, a stone thrown in: Honinbo 30th, 9), and no
+/// liberty of either touches another chain of its colour (it would join
+/// it and gain liberties). On the professional records with those
+/// conditions dropped, 25 counts of the 1000 older ones went wrong.
+pub fn race_seki_partners(board: &Board, p: Point) -> Vec<Point> {
+    let mut partners: Vec<Point> = Vec::new();
+    let Some(color) = board.color_at(p) else {
+        return partners;
+    };
+    let libs = liberties_of(board, p);
+    // An eye, or any area of empty points that only `c`'s stones
+    // border: its owner's territory, where the count is no race.
+    let eye = |l: Point, c: Color| {
+        let mut seen = vec![false; MAX_POINTS];
+        seen[l.index()] = true;
+        let mut stack = vec![l];
+        while let Some(q) = stack.pop() {
+            for n in board.neighbors(q) {
+                match board.color_at(n) {
+                    Some(o) if o != c => return false,
+                    None if board.cell(n) == Cell::Empty && !seen[n.index()] => {
+                        seen[n.index()] = true;
+                        stack.push(n);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        true
+    };
+    // A liberty next to another chain of the same colour is a way out
+    // of the race (the chain joins it): no seki by count.
+    let isolated = |q: Point, libs: &[Point]| {
+        let c = board.color_at(q);
+        libs.iter().all(|&l| {
+            board
+                .neighbors(l)
+                .iter()
+                .all(|&n| board.color_at(n) != c || board.chain(n) == board.chain(q))
+        })
+    };
+    if libs.iter().any(|&l| eye(l, color)) || !isolated(p, &libs) {
+        return partners;
+    }
+    for o in opponent_chains_next_to(board, p) {
+        let other = liberties_of(board, o);
+        if other.iter().any(|&l| eye(l, color.opponent())) || !isolated(o, &other) {
+            continue;
+        }
+        let shared = libs.iter().filter(|l| other.contains(l)).count();
+        let a = libs.len() - shared;
+        let b = other.len() - shared;
+        if shared >= 2 && a >= 1 && b >= 1 && a + 1 < b + shared && b + 1 < a + shared {
+            partners.push(o);
         }
     }
     partners

@@ -1509,3 +1509,55 @@ fn a_chain_that_fills_one_dame_to_connect_owes_no_capture() {
     assert_eq!(st.fills[p("C7").index()], None);
     assert_eq!(st.board.color_at(p("B7")), Some(Color::White));
 }
+
+/// A race without eyes along the bottom edge: White's D1-E3 and Black's
+/// F1-F3 share E1 and E2, and each has one outside liberty (C1, G1).
+/// With `extra`, White gets a second one at C2.
+fn race_board(extra: bool) -> Board {
+    board(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "X X X X X O O O O",
+        ". X X X X O O O .",
+        "X X X O O X O O O",
+        if extra {
+            ". X . O . X O O ."
+        } else {
+            ". X X O . X O O ."
+        },
+        "X X . O . X . O O",
+    ])
+}
+
+#[test]
+fn a_race_without_eyes_that_nobody_wins_is_a_seki() {
+    // Two outside liberties against two, with two shared: whoever fills
+    // first puts himself in atari before the other. The playouts, which
+    // fill shared liberties at random, called White dead.
+    let b = race_board(false);
+    let p = |v| vertex(&b, v);
+    assert_eq!(
+        tactics::race_seki_partners(&b, p("D2"))
+            .iter()
+            .map(|&q| b.chain(q))
+            .collect::<Vec<_>>(),
+        vec![b.chain(p("F2"))]
+    );
+    assert_eq!(tactics::race_seki_partners(&b, p("F2")).len(), 1);
+    let a = analyse(&b);
+    for v in ["D2", "F2"] {
+        assert_eq!(a.status(p(v)), Some(Status::Seki), "{v}");
+    }
+}
+
+#[test]
+fn a_race_one_side_wins_by_an_outside_liberty_is_no_seki() {
+    // With C2 empty White has two outside liberties: moving first it
+    // fills G1, then E1, and Black, filling back, falls a move short.
+    let b = race_board(true);
+    let p = |v| vertex(&b, v);
+    assert!(tactics::race_seki_partners(&b, p("D2")).is_empty());
+    assert!(tactics::race_seki_partners(&b, p("F2")).is_empty());
+}
