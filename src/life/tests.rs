@@ -1457,6 +1457,27 @@ fn settled_with_dame(
     (st, role)
 }
 
+/// White's dead B7, in atari at C7, inside Black's living upper-left
+/// corner, next to Black's B6-C6 under White's wall; with `a6_open`, A6
+/// (else a White stone) is a dame between B6-C6 and the corner.
+fn dead_stone_corner(a6_open: bool) -> Board {
+    board(&[
+        ". X . X O . . . .",
+        "X X X X O . . . .",
+        "X O . X O . . . .",
+        if a6_open {
+            ". X X O O . . . ."
+        } else {
+            "O X X O O . . . ."
+        },
+        "O . . O . . . . .",
+        "O O O O . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ])
+}
+
 #[test]
 fn a_chain_whose_dame_run_out_captures_the_dead_stone() {
     // White's B7 is dead in atari at C7 inside Black's corner. Black's
@@ -1465,17 +1486,7 @@ fn a_chain_whose_dame_run_out_captures_the_dead_stone() {
     // Black must take B7 at C7 before the count (the shape of Judan
     // 27th, final, H8). The settling had filled both dame with Black's
     // stones, which no alternating order gives him.
-    let b = board(&[
-        ". X . X O . . . .",
-        "X X X X O . . . .",
-        "X O . X O . . . .",
-        "O X X O O . . . .",
-        "O . . O . . . . .",
-        "O O O O . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-    ]);
+    let b = dead_stone_corner(false);
     let p = |v| vertex(&b, v);
     let (mut st, role) = settled_with_dame(&b, &["B5", "C5"], Color::Black, "B7");
     dame_race::capture_when_dame_run_out(&mut st, &role);
@@ -1492,17 +1503,7 @@ fn a_chain_that_fills_one_dame_to_connect_owes_no_capture() {
     // the living corner, and nothing is owed (Gosei 1993, 1, L17, where
     // the players counted no capture: one dame, K18, joined the chain to
     // its friends).
-    let b = board(&[
-        ". X . X O . . . .",
-        "X X X X O . . . .",
-        "X O . X O . . . .",
-        ". X X O O . . . .",
-        "O . . O . . . . .",
-        "O O O O . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-    ]);
+    let b = dead_stone_corner(true);
     let p = |v| vertex(&b, v);
     let (mut st, role) = settled_with_dame(&b, &["B5", "C5", "A6"], Color::Black, "B7");
     dame_race::capture_when_dame_run_out(&mut st, &role);
