@@ -58,7 +58,10 @@ const NODES: u32 = 50_000;
 pub fn capture_when_dame_run_out(st: &mut Settlement, role: &dyn Fn(Point) -> Role) {
     let points: Vec<Point> = st.board.points().collect();
     let mut seen = vec![false; MAX_POINTS];
-    let mut nodes = 0;
+    let mut reading = Reading {
+        nodes: 0,
+        memo: HashMap::new(),
+    };
     for d in points {
         let Some(dead_color) = st.board.color_at(d) else {
             continue;
@@ -82,20 +85,18 @@ pub fn capture_when_dame_run_out(st: &mut Settlement, role: &dyn Fn(Point) -> Ro
         let Some(game) = DameGame::new(st, d, last, owner, role) else {
             continue;
         };
-        if nodes > NODES {
+        if reading.nodes > NODES {
             break;
         }
-        let mut reading = Reading {
-            nodes,
-            memo: HashMap::new(),
-        };
+        // The verdicts known are those of this chain's game only.
+        reading.memo.clear();
+        let before = reading.nodes;
         let owed = game.owner_loses(&game.start, (0, 0), &mut reading) && reading.nodes <= NODES;
         log::trace!(
             "settle: the dame race next to the dead chain at {:?} read {} positions",
             st.board.coords(d),
-            reading.nodes - nodes
+            reading.nodes - before
         );
-        nodes = reading.nodes;
         if owed {
             log::debug!(
                 "settle: the dame next to the dead chain at {:?} run out: {owner:?} captures at {:?}",
@@ -279,9 +280,9 @@ impl DameGame {
     }
 }
 
-/// The state of one reading: positions visited (over every dead chain of
-/// the position) and the verdicts known, by the dame each side filled
-/// and whether the attacker is to move.
+/// The state of the reading: positions visited (over every dead chain of
+/// the position) and the verdicts known in the current chain's game, by
+/// the dame each side filled and whether the attacker is to move.
 struct Reading {
     nodes: u32,
     memo: HashMap<((u16, u16), bool), bool>,

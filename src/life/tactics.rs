@@ -11,7 +11,8 @@
 //! no budget left to read: the reading only ever *adds* a teire where it
 //! proves a capture, never removes a stone.
 
-use crate::board::{Board, Cell, Color, MAX_POINTS, Point};
+use crate::area::{Areas, border_bit};
+use crate::board::{Board, Cell, Color, Point};
 
 /// Plies read at most.
 const DEPTH: u32 = 12;
@@ -487,26 +488,10 @@ pub fn race_seki_partners(board: &Board, p: Point) -> Vec<Point> {
         return partners;
     };
     let libs = liberties_of(board, p);
-    // An eye, or any area of empty points that only `c`'s stones
-    // border: its owner's territory, where the count is no race.
-    let eye = |l: Point, c: Color| {
-        let mut seen = vec![false; MAX_POINTS];
-        seen[l.index()] = true;
-        let mut stack = vec![l];
-        while let Some(q) = stack.pop() {
-            for n in board.neighbors(q) {
-                match board.color_at(n) {
-                    Some(o) if o != c => return false,
-                    None if board.cell(n) == Cell::Empty && !seen[n.index()] => {
-                        seen[n.index()] = true;
-                        stack.push(n);
-                    }
-                    _ => {}
-                }
-            }
-        }
-        true
-    };
+    // An eye, or any area of empty points that no stone of the other
+    // colour borders: `c`'s territory, where the count is no race.
+    let areas = Areas::compute(board, |_| false, |_| false);
+    let eye = |l: Point, c: Color| areas.borders_at(l) & border_bit(c.opponent()) == 0;
     // A liberty next to another chain of the same colour is a way out
     // of the race (the chain joins it): no seki by count.
     let isolated = |q: Point, libs: &[Point]| {
