@@ -17,7 +17,10 @@
 //! final: Black's stones around White's dead G6-G10 kept J6, J7 and J9,
 //! where White, filling J7 first, then J6 and K5, forces the capture at
 //! H8; the players counted that point for nobody). This reads the dame
-//! next to those chains as a small game instead: each side in turn fills
+//! next to those chains, and in rings the dame next to those and next to
+//! the owner's chains a fill would join (AJ1st 1st, 10: D9-D10 reaches its
+//! friends at G10 only through E10 and F10, and White takes one of them),
+//! as a small game instead: each side in turn fills
 //! one of them or (the owner) waits, neither fills one that would leave
 //! its own chain in atari, and the owner moves first: a chain that one
 //! fill of his joins to its friends is safe, as he fills that dame
@@ -157,36 +160,38 @@ impl DameGame {
                 }
             }
         }
-        // The dame next to them, then the dame next to the chains a fill
-        // of those would join.
-        let dame_next_to = |chain: Point, dame: &mut Vec<Point>| {
-            for s in bare.chain_stones(chain) {
+        // The dame next to them; then, in rings, the dame next to those
+        // and next to the owner's chains a fill of those would join,
+        // while the game stays small (a ring that would make it too big
+        // is left as the settling filled it).
+        let mut dame: Vec<Point> = Vec::new();
+        let mut chains = guarded.clone();
+        let mut frontier = guarded.clone();
+        loop {
+            let mut ring: Vec<Point> = Vec::new();
+            let stones = frontier.iter().flat_map(|&c| bare.chain_stones(c));
+            for s in stones.chain(dame.iter().copied()) {
                 for n in bare.neighbors(s) {
-                    if is_dame(n) && !next_to_dead(n) && !dame.contains(&n) {
-                        dame.push(n);
+                    if is_dame(n) && !next_to_dead(n) && !dame.contains(&n) && !ring.contains(&n) {
+                        ring.push(n);
                     }
                 }
             }
-        };
-        let mut dame: Vec<Point> = Vec::new();
-        for &g in &guarded {
-            dame_next_to(g, &mut dame);
-        }
-        let mut joined: Vec<Point> = Vec::new();
-        for &p in &dame {
-            for n in bare.neighbors(p) {
-                if bare.color_at(n) == Some(owner)
-                    && !guarded
-                        .iter()
-                        .chain(&joined)
-                        .any(|&g| bare.chain(g) == bare.chain(n))
-                {
-                    joined.push(n);
+            if ring.is_empty() || (!dame.is_empty() && dame.len() + ring.len() > MAX_DAME) {
+                break;
+            }
+            dame.extend(&ring);
+            frontier.clear();
+            for &p in &ring {
+                for n in bare.neighbors(p) {
+                    if bare.color_at(n) == Some(owner)
+                        && !chains.iter().any(|&g| bare.chain(g) == bare.chain(n))
+                    {
+                        chains.push(n);
+                        frontier.push(n);
+                    }
                 }
             }
-        }
-        for &j in &joined {
-            dame_next_to(j, &mut dame);
         }
         if dame.is_empty() || dame.len() > MAX_DAME {
             return None;

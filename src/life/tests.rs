@@ -1562,3 +1562,36 @@ fn a_race_one_side_wins_by_an_outside_liberty_is_no_seki() {
     assert!(tactics::race_seki_partners(&b, p("D2")).is_empty());
     assert!(tactics::race_seki_partners(&b, p("F2")).is_empty());
 }
+
+#[test]
+fn a_chain_two_dame_from_its_friends_captures_the_dead_stone() {
+    // White's C7 is dead in atari at C6. Black's D6-D7 has, besides C6,
+    // the dame E6 and E7; E7 leads on through the dame F7 to Black's G7.
+    // Filling in turn, Black cannot take both E7 and F7: whichever he
+    // fills, White fills the other, then E6, and Black must take C7 at
+    // C6 before the count (AJ1st 1st, 10: Black's D9-D10, E10 and F10
+    // to G10; the players counted C9 for nobody). The settling had given
+    // F7 to Black, and a reading of the dame next to D6-D7 alone found
+    // the connection made.
+    let b = board(&[
+        "X X X O . O O X .",
+        "X . X O O O X X .",
+        ". X O X . . X O .",
+        ". . . X . O X O .",
+        ". . X O O . O . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let p = |v| vertex(&b, v);
+    let (mut st, role) = settled_with_dame(&b, &["E6", "E7"], Color::White, "C7");
+    st.board.play_unchecked(Color::Black, p("F7"));
+    st.fills[p("F7").index()] = Some(settle::Fill::Dame(Color::Black));
+    dame_race::capture_when_dame_run_out(&mut st, &role);
+    assert_eq!(
+        st.fills[p("C6").index()],
+        Some(settle::Fill::Teire(Color::Black))
+    );
+    assert_eq!(st.board.cell(p("C7")), Cell::Empty);
+}
