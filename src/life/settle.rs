@@ -287,7 +287,10 @@ pub fn settle(
             }
             progress = true;
         }
-        let mut moves = add_teire(&mut s, &mut fills, &role, None);
+        // A dame nobody can fill yet: both sides first make their chains
+        // safe, and the next round fills it.
+        let mut moves = secure_both_sides(&mut s, &mut fills, &role);
+        moves.extend(add_teire(&mut s, &mut fills, &role, None));
         let connections = add_double_threat_teire(&mut s, &mut fills, &role);
         cuts.extend(&connections);
         moves.extend(connections);
@@ -1588,4 +1591,86 @@ fn area_owner(s: &Board, start: Point, skip: Point, role: &dyn Fn(Point) -> Role
         [false, true] => Some(Color::White),
         _ => None,
     }
+}
+
+/// The teire of a dame that neither side can fill: each side's firm chain
+/// next to it has one other liberty, so either fill would be a
+/// self-atari. Over the board each side first makes its chain safe on
+/// that other liberty (a connection, or the capture of a dead chain in
+/// atari), and the dame is filled after: both moves are teire, no
+/// territory. Minister 24th, 5: A19 between Black's A17-A18-B18
+/// (liberties A19, A16) and White's B19 (A19, C19); Black connects at
+/// A16, White at C19, and the players counted neither point. Left open,
+/// the dame was counted for nobody and both points as territory. Only
+/// when both sides have such a move: one that has none is short of
+/// liberties for another reason, which [`add_teire`] reads.
+fn secure_both_sides(
+    s: &mut Board,
+    fills: &mut [Option<Fill>],
+    role: &dyn Fn(Point) -> Role,
+) -> Vec<Point> {
+    let mut added = Vec::new();
+    let points: Vec<Point> = s.points().collect();
+    for p in points {
+        if s.cell(p) != Cell::Empty || fills[p.index()].is_some() {
+            continue;
+        }
+        let firm_next_to = |c: Color| {
+            s.neighbors(p)
+                .iter()
+                .any(|&n| s.color_at(n) == Some(c) && role_with(fills, role, n) == Role::Firm)
+        };
+        if !(firm_next_to(Color::Black) && firm_next_to(Color::White))
+            || safe_fill(s, Color::Black, p)
+            || safe_fill(s, Color::White, p)
+        {
+            continue;
+        }
+        let saves = [Color::Black, Color::White].map(|c| saving_liberty(s, fills, role, p, c));
+        let [Some(black), Some(white)] = saves else {
+            continue;
+        };
+        for (color, x) in [(Color::Black, black), (Color::White, white)] {
+            if s.cell(x) != Cell::Empty || s.is_suicide(color, x) {
+                continue;
+            }
+            log::debug!(
+                "settle: {color:?} makes its chain safe at {:?} before the dame {:?}",
+                s.coords(x),
+                s.coords(p)
+            );
+            s.play_unchecked(color, x);
+            s.clear_ko();
+            fills[x.index()] = Some(Fill::Teire(color));
+            added.push(x);
+        }
+    }
+    added
+}
+
+/// The other liberty of a firm chain of `color` next to `p` that has two
+/// liberties, `p` and that one, where a stone of `color` gives the chain
+/// three liberties or more; `None` when no such chain has one.
+fn saving_liberty(
+    s: &Board,
+    fills: &[Option<Fill>],
+    role: &dyn Fn(Point) -> Role,
+    p: Point,
+    color: Color,
+) -> Option<Point> {
+    s.neighbors(p).into_iter().find_map(|n| {
+        if s.color_at(n) != Some(color)
+            || role_with(fills, role, n) != Role::Firm
+            || s.liberties(n) != 2
+        {
+            return None;
+        }
+        let x = tactics::liberties_of(s, n).into_iter().find(|&l| l != p)?;
+        if s.is_suicide(color, x) {
+            return None;
+        }
+        let mut b = s.clone();
+        b.play_unchecked(color, x);
+        (b.color_at(n) == Some(color) && b.liberties(n) >= 3).then_some(x)
+    })
 }

@@ -1595,3 +1595,37 @@ fn a_chain_two_dame_from_its_friends_captures_the_dead_stone() {
     );
     assert_eq!(st.board.cell(p("C7")), Cell::Empty);
 }
+
+#[test]
+fn a_dame_neither_side_can_fill_waits_for_both_teire() {
+    // A9 lies between Black's A7-A8-B8 (liberties A9, A6) and White's B9
+    // (A9, C9): either fill is a self-atari. Each side first connects,
+    // Black at A6 and White at C9, then A9 is filled (Minister 24th, 5,
+    // the upper left corner). Left open, A9 counted for nobody and A6 and
+    // C9 as territory.
+    let b = board(&[
+        ". O . O O O . O .",
+        "X X O O O O O O O",
+        "X O O O X X X X X",
+        ". X X X X X X X X",
+        "X X X X X X X X X",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let p = |v| vertex(&b, v);
+    let st = settle::settle(&b, |_| settle::Role::Firm, |_| 0.0, true);
+    assert_eq!(
+        st.fills[p("A6").index()],
+        Some(settle::Fill::Teire(Color::Black))
+    );
+    assert_eq!(
+        st.fills[p("C9").index()],
+        Some(settle::Fill::Teire(Color::White))
+    );
+    assert!(matches!(
+        st.fills[p("A9").index()],
+        Some(settle::Fill::Dame(_))
+    ));
+}
