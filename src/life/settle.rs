@@ -1650,7 +1650,9 @@ fn secure_both_sides(
 
 /// The other liberty of a firm chain of `color` next to `p` that has two
 /// liberties, `p` and that one, where a stone of `color` gives the chain
-/// three liberties or more; `None` when no such chain has one.
+/// three liberties or more (two when it captures: Honinbo 32nd, 15, White
+/// takes the dead A5 at A6 before the dame B9); `None` when no such chain
+/// has one.
 fn saving_liberty(
     s: &Board,
     fills: &[Option<Fill>],
@@ -1671,6 +1673,13 @@ fn saving_liberty(
         }
         let mut b = s.clone();
         b.play_unchecked(color, x);
-        (b.color_at(n) == Some(color) && b.liberties(n) >= 3).then_some(x)
+        // A capture's liberties are the captured points, which the other
+        // side cannot take back.
+        let needed = if b.captures(color) > s.captures(color) {
+            2
+        } else {
+            3
+        };
+        (b.color_at(n) == Some(color) && b.liberties(n) >= needed).then_some(x)
     })
 }
