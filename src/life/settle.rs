@@ -102,6 +102,10 @@
 //!   atari touches it: that side takes the dead chain first (a teire on
 //!   its last liberty), then the dame is filled in turn, with the teire
 //!   the fill forces on the other side.
+//! * **Both sides short** ([`secure_both_sides`]): a dame that neither
+//!   side can fill because each side's chain next to it has one other
+//!   liberty: each side first makes its chain safe there (a connection,
+//!   or the capture of a dead chain), and the next round fills the dame.
 //! * **Teire on a dead stone** ([`capture_instead_of_teire`]): the other
 //!   dead chains are lifted, so a teire may land on the point of one of
 //!   their stones. Over the board that point is taken until the dead
