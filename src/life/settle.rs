@@ -1360,9 +1360,10 @@ fn forces_teire_after(s: &Board, color: Color, p: Point, role: &dyn Fn(Point) ->
 /// in atari, on the same point) and the two are left in atari, so that
 /// the owner takes them back at once (two stones or more: no ko), and
 /// the retaking stone has two liberties or more, so that the shape is
-/// settled. Counted either way, the capture and the recapture come to
-/// the same score, so no teire is owed. (The usual shape: a living stone
-/// and a dead chain in atari on the same point at the end of a game.)
+/// settled, and the chain's other points are enclosed by the owner again.
+/// Counted either way, the capture and the recapture come to the same
+/// score, so no teire is owed. (The usual shape: a living stone and a
+/// dead chain in atari on the same point at the end of a game.)
 pub(super) fn recaptured(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> bool {
     let Some(color) = s.color_at(p) else {
         return false;
@@ -1393,8 +1394,20 @@ pub(super) fn recaptured(s: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> b
     if b.is_suicide(color, r) {
         return false;
     }
+    let captured = s.chain_stones(p);
     b.play_unchecked(color, r);
-    b.color_at(m).is_none() && b.liberties(r) >= 2
+    // The captured chain's other points must be the owner's territory
+    // again: next to none of the attacker's living stones. Where one is
+    // (OMeijin 5th, 17: Black's K12-L12 in atari at J12, next to the
+    // dead H12, with White's M12 beside L12), L12 ends up a dame, the
+    // exchange costs the owner a point, and the teire is owed.
+    let reopened = captured.iter().any(|&q| {
+        q != r
+            && b.neighbors(q)
+                .iter()
+                .any(|&n| b.color_at(n) == Some(attacker) && role(n) != Role::Dead)
+    });
+    !reopened && b.color_at(m).is_none() && b.liberties(r) >= 2
 }
 
 /// Whether the chain at `p`, in atari, is one whose capture the owner

@@ -1629,3 +1629,35 @@ fn a_dame_neither_side_can_fill_waits_for_both_teire() {
         Some(settle::Fill::Dame(_))
     ));
 }
+
+#[test]
+fn a_recapture_that_reopens_the_captured_points_owes_the_teire() {
+    // Black's E5-F5 is in atari at D5, where White's dead C5 is in atari
+    // too. White's capture at D5 is taken back at E5 (two stones, the
+    // retaking stone with two liberties), but F5 is then next to White's
+    // living F6 F4 G5 and counts for nobody: the exchange costs Black the
+    // point a teire at D5 costs, so the teire is owed (OMeijin 5th, 17,
+    // J12; B+3 before for the players' B+2).
+    let b = board(&[
+        ". X X X O . . . .",
+        "X X X X O . . . .",
+        "X X X X O . . . .",
+        "X X X X O O O . .",
+        "X X O . X X O . .",
+        "X X X X O O O . .",
+        "X X X X O . . . .",
+        "X . X X O . . . .",
+        ". X X X O . . . .",
+    ]);
+    let p = |v| vertex(&b, v);
+    let dead = p("C5");
+    let role = |q: Point| {
+        if q == dead {
+            settle::Role::Dead
+        } else {
+            settle::Role::Firm
+        }
+    };
+    assert_eq!(b.atari_liberty(p("E5")), Some(p("D5")));
+    assert!(!settle::recaptured(&b, p("E5"), &role));
+}
