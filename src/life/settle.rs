@@ -224,9 +224,7 @@ pub fn settle(
                         s.coords(l),
                         s.coords(p)
                     );
-                    s.play_unchecked(color, l);
-                    s.clear_ko();
-                    fills[l.index()] = Some(Fill::Teire(color));
+                    play_teire(&mut s, &mut fills, color, l);
                     played.push(l);
                     answers.push(l);
                     filled = true;
@@ -252,9 +250,7 @@ pub fn settle(
                     played.push(q);
                     let owner = color.opponent();
                     log::trace!("settle: {owner:?} blocks behind it at {:?}", s.coords(q));
-                    s.play_unchecked(owner, q);
-                    s.clear_ko();
-                    fills[q.index()] = Some(Fill::Teire(owner));
+                    play_teire(&mut s, &mut fills, owner, q);
                 }
                 filled = true;
                 // A fill that puts a chain of the other side in atari, or
@@ -871,6 +867,13 @@ const RACE_TEIRE_LIBERTIES: usize = 3;
 /// 927 / 618, three 929 / 620, four the same as three.
 const RACE_TEIRE_MOVES: usize = 3;
 
+/// Plays `color`'s teire at `m` on the settling board and records it.
+fn play_teire(s: &mut Board, fills: &mut [Option<Fill>], color: Color, m: Point) {
+    s.play_unchecked(color, m);
+    s.clear_ko();
+    fills[m.index()] = Some(Fill::Teire(color));
+}
+
 /// Teire for every firm chain that could be captured, and for a chain in
 /// doubt whose saving move joins it to a firm chain of its colour (a
 /// tongue short of liberties at the edge of its owner's area, not an
@@ -973,9 +976,7 @@ fn add_teire(
                 s.coords(m),
                 moves.len()
             );
-            s.play_unchecked(color, m);
-            s.clear_ko();
-            fills[m.index()] = Some(Fill::Teire(color));
+            play_teire(s, fills, color, m);
             added.push(m);
         }
     }
@@ -1007,9 +1008,7 @@ fn add_double_threat_teire(
                 "settle: double threat at {:?}: {color:?} connects",
                 s.coords(m)
             );
-            s.play_unchecked(color, m);
-            s.clear_ko();
-            fills[m.index()] = Some(Fill::Teire(color));
+            play_teire(s, fills, color, m);
             added.push(m);
         }
     }
@@ -1656,9 +1655,7 @@ fn secure_both_sides(
                 s.coords(x),
                 s.coords(p)
             );
-            s.play_unchecked(color, x);
-            s.clear_ko();
-            fills[x.index()] = Some(Fill::Teire(color));
+            play_teire(s, fills, color, x);
             added.push(x);
         }
     }
