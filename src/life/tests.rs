@@ -1661,3 +1661,53 @@ fn a_recapture_that_reopens_the_captured_points_owes_the_teire() {
     assert_eq!(b.atari_liberty(p("E5")), Some(p("D5")));
     assert!(!settle::recaptured(&b, p("E5"), &role));
 }
+
+#[test]
+fn a_capture_that_leaves_two_liberties_secures_a_chain_before_the_dame() {
+    // B7 lies between Black's A6-A8 (liberties B7, A9) and White's long
+    // chain from B8 (B7, A4), where A4 is the last liberty of Black's
+    // dead A3. White's saving move is the capture at A4, which leaves
+    // the chain two liberties (B7 and A3, which Black cannot take back);
+    // Black's is A9. Both are teire, and B7 is filled after (Honinbo
+    // 32nd, 15, the left side, which the players counted so). Without
+    // the capture, B7, A4 and A9 were all counted as if open.
+    let b = board(&[
+        ". X X X . . . . .",
+        "X O O X X X . . .",
+        "X . O X . . . . .",
+        "X O O O X . . . .",
+        "O O X X . X . . .",
+        ". O O X X X . . .",
+        "X O X X O X . . .",
+        "O X X O O O . . .",
+        "O O O . . . . . .",
+    ]);
+    let p = |v| vertex(&b, v);
+    let dead = b.chain_stones(p("A3"));
+    let role = move |q: Point| {
+        if dead.contains(&q) {
+            settle::Role::Dead
+        } else {
+            settle::Role::Firm
+        }
+    };
+    let st = settle::settle(&b, role, |_| 0.0, true);
+    assert_eq!(
+        st.fills[p("A9").index()],
+        Some(settle::Fill::Teire(Color::Black))
+    );
+    assert_eq!(
+        st.fills[p("A4").index()],
+        Some(settle::Fill::Teire(Color::White))
+    );
+    // Black's fill at B7 then leaves White's chain only A3, the captured
+    // point, where White connects to A2: a second teire.
+    assert_eq!(
+        st.fills[p("A3").index()],
+        Some(settle::Fill::Teire(Color::White))
+    );
+    assert!(matches!(
+        st.fills[p("B7").index()],
+        Some(settle::Fill::Dame(_))
+    ));
+}
