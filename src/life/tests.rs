@@ -1446,15 +1446,20 @@ fn settled_with_dame(
         st.board.play_unchecked(color, p);
         st.fills[p.index()] = Some(settle::Fill::Dame(color));
     }
+    (st, dead_chain_role(b, dead))
+}
+
+/// The roles of a settling test: the chain at `dead` is dead, every
+/// other stone firm.
+fn dead_chain_role(b: &Board, dead: &str) -> impl Fn(Point) -> settle::Role + use<> {
     let dead_stones = b.chain_stones(vertex(b, dead));
-    let role = move |q: Point| {
+    move |q: Point| {
         if dead_stones.contains(&q) {
             settle::Role::Dead
         } else {
             settle::Role::Firm
         }
-    };
-    (st, role)
+    }
 }
 
 /// White's dead B7, in atari at C7, inside Black's living upper-left
@@ -1650,14 +1655,7 @@ fn a_recapture_that_reopens_the_captured_points_owes_the_teire() {
         ". X X X O . . . .",
     ]);
     let p = |v| vertex(&b, v);
-    let dead = p("C5");
-    let role = |q: Point| {
-        if q == dead {
-            settle::Role::Dead
-        } else {
-            settle::Role::Firm
-        }
-    };
+    let role = dead_chain_role(&b, "C5");
     assert_eq!(b.atari_liberty(p("E5")), Some(p("D5")));
     assert!(!settle::recaptured(&b, p("E5"), &role));
 }
@@ -1683,14 +1681,7 @@ fn a_capture_that_leaves_two_liberties_secures_a_chain_before_the_dame() {
         "O O O . . . . . .",
     ]);
     let p = |v| vertex(&b, v);
-    let dead = b.chain_stones(p("A3"));
-    let role = move |q: Point| {
-        if dead.contains(&q) {
-            settle::Role::Dead
-        } else {
-            settle::Role::Firm
-        }
-    };
+    let role = dead_chain_role(&b, "A3");
     let st = settle::settle(&b, role, |_| 0.0, true);
     assert_eq!(
         st.fills[p("A9").index()],
