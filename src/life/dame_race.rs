@@ -167,10 +167,12 @@ impl DameGame {
         let mut dame: Vec<Point> = Vec::new();
         let mut chains = guarded.clone();
         let mut frontier = guarded.clone();
+        // The ring added last: only its neighbours can be new dame.
+        let mut newest: Vec<Point> = Vec::new();
         loop {
             let mut ring: Vec<Point> = Vec::new();
             let stones = frontier.iter().flat_map(|&c| bare.chain_stones(c));
-            for s in stones.chain(dame.iter().copied()) {
+            for s in stones.chain(newest.iter().copied()) {
                 for n in bare.neighbors(s) {
                     if is_dame(n) && !next_to_dead(n) && !dame.contains(&n) && !ring.contains(&n) {
                         ring.push(n);
@@ -192,6 +194,7 @@ impl DameGame {
                     }
                 }
             }
+            newest = ring;
         }
         if dame.is_empty() || dame.len() > MAX_DAME {
             return None;
