@@ -106,9 +106,7 @@ pub fn capture_when_dame_run_out(st: &mut Settlement, role: &dyn Fn(Point) -> Ro
                 st.board.coords(d),
                 st.board.coords(last)
             );
-            st.board.play_unchecked(owner, last);
-            st.board.clear_ko();
-            st.fills[last.index()] = Some(Fill::Teire(owner));
+            settle::place(&mut st.board, &mut st.fills, Fill::Teire(owner), last);
         }
     }
 }

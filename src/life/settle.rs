@@ -224,7 +224,7 @@ pub fn settle(
                         s.coords(l),
                         s.coords(p)
                     );
-                    play_teire(&mut s, &mut fills, color, l);
+                    place(&mut s, &mut fills, Fill::Teire(color), l);
                     played.push(l);
                     answers.push(l);
                     filled = true;
@@ -242,15 +242,13 @@ pub fn settle(
                     continue;
                 }
                 log::trace!("settle: {color:?} fills the dame {:?}", s.coords(p));
-                s.play_unchecked(color, p);
-                s.clear_ko();
-                fills[p.index()] = Some(Fill::Dame(color));
+                place(&mut s, &mut fills, Fill::Dame(color), p);
                 played.push(p);
                 if let Some(q) = block {
                     played.push(q);
                     let owner = color.opponent();
                     log::trace!("settle: {owner:?} blocks behind it at {:?}", s.coords(q));
-                    play_teire(&mut s, &mut fills, owner, q);
+                    place(&mut s, &mut fills, Fill::Teire(owner), q);
                 }
                 filled = true;
                 // A fill that puts a chain of the other side in atari, or
@@ -275,9 +273,7 @@ pub fn settle(
             if !filled && let Some(line) = line_fill(&s, &|q| role_at(&fills, q)) {
                 for (p, color) in line {
                     log::trace!("settle: {color:?} fills the line dame {:?}", s.coords(p));
-                    s.play_unchecked(color, p);
-                    s.clear_ko();
-                    fills[p.index()] = Some(Fill::Dame(color));
+                    place(&mut s, &mut fills, Fill::Dame(color), p);
                     played.push(p);
                 }
                 filled = true;
@@ -820,9 +816,7 @@ pub fn teire_for_life(
             region.len(),
             b.coords(m)
         );
-        st.board.play_unchecked(color, m);
-        st.board.clear_ko();
-        st.fills[m.index()] = Some(Fill::Teire(color));
+        place(&mut st.board, &mut st.fills, Fill::Teire(color), m);
     }
 }
 
@@ -867,11 +861,13 @@ const RACE_TEIRE_LIBERTIES: usize = 3;
 /// 927 / 618, three 929 / 620, four the same as three.
 const RACE_TEIRE_MOVES: usize = 3;
 
-/// Plays `color`'s teire at `m` on the settling board and records it.
-fn play_teire(s: &mut Board, fills: &mut [Option<Fill>], color: Color, m: Point) {
+/// Plays the stone of `fill` (a dame or a teire) at `m` on the settling
+/// board and records it.
+pub(super) fn place(s: &mut Board, fills: &mut [Option<Fill>], fill: Fill, m: Point) {
+    let (Fill::Dame(color) | Fill::Teire(color)) = fill;
     s.play_unchecked(color, m);
     s.clear_ko();
-    fills[m.index()] = Some(Fill::Teire(color));
+    fills[m.index()] = Some(fill);
 }
 
 /// Teire for every firm chain that could be captured, and for a chain in
@@ -976,7 +972,7 @@ fn add_teire(
                 s.coords(m),
                 moves.len()
             );
-            play_teire(s, fills, color, m);
+            place(s, fills, Fill::Teire(color), m);
             added.push(m);
         }
     }
@@ -1008,7 +1004,7 @@ fn add_double_threat_teire(
                 "settle: double threat at {:?}: {color:?} connects",
                 s.coords(m)
             );
-            play_teire(s, fills, color, m);
+            place(s, fills, Fill::Teire(color), m);
             added.push(m);
         }
     }
@@ -1655,7 +1651,7 @@ fn secure_both_sides(
                 s.coords(x),
                 s.coords(p)
             );
-            play_teire(s, fills, color, x);
+            place(s, fills, Fill::Teire(color), x);
             added.push(x);
         }
     }
