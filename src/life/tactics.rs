@@ -430,8 +430,9 @@ pub fn is_dead(board: &Board, p: Point) -> bool {
 /// a liberty, each has at most three liberties, and on each of them a
 /// stone of the other side would be a suicide, or a self-atari that
 /// joins a chain of that side already on the board (so that the owner
-/// captures it next), and none of them captures. Empty when there is
-/// none.
+/// captures it next), and none of them captures; nor can the partner
+/// first gain liberties on one of its own ([`gains_liberties`]), after
+/// which its approach is no self-atari. Empty when there is none.
 ///
 /// Whether the seki holds also depends on the chains around it (it is
 /// broken when the opponent captures the owner's other chains next to
@@ -448,11 +449,13 @@ pub fn seki_partners(board: &Board, p: Point) -> Vec<Point> {
     if !approach_fails(board, p) {
         return partners;
     }
-    for l in liberties_of(board, p) {
+    let libs = liberties_of(board, p);
+    for &l in &libs {
         for n in board.neighbors(l) {
             if board.color_at(n) == Some(color.opponent())
                 && !partners.iter().any(|&q| board.chain(q) == board.chain(n))
                 && approach_fails(board, n)
+                && !gains_liberties(board, n, &libs)
             {
                 partners.push(n);
             }
@@ -561,6 +564,22 @@ pub fn seki_after_dame(board: &Board, p: Point, dame: impl Fn(Point) -> bool) ->
         return none;
     }
     outers
+}
+
+/// Whether the owner of the chain at `n` can add a stone on one of its
+/// liberties outside `shared` (the liberties of its seki partner) that
+/// leaves it with more liberties than it has: joining a chain of its own
+/// colour outside the seki, or extending into open space. With more
+/// liberties, its approach to the partner is no longer a self-atari.
+fn gains_liberties(board: &Board, n: Point, shared: &[Point]) -> bool {
+    let Some(color) = board.color_at(n) else {
+        return false;
+    };
+    let before = board.liberties(n);
+    liberties_of(board, n)
+        .into_iter()
+        .filter(|l| !shared.contains(l))
+        .any(|l| after(board, color, l).is_some_and(|b| b.liberties(n) > before))
 }
 
 /// Whether every approach of the opponent to the chain at `p` is a

@@ -1702,3 +1702,31 @@ fn a_capture_that_leaves_two_liberties_secures_a_chain_before_the_dame() {
         Some(settle::Fill::Dame(_))
     ));
 }
+
+#[test]
+fn a_seki_partner_that_can_first_gain_liberties_breaks_the_seki() {
+    // Black's E8-F8 and G7-H9 share F9 and G8. White F9 alone is a
+    // self-atari (E9-F9 would have D9 only), and G8 a suicide, but White
+    // first connects at D9 and then fills F9: Black has one eye and
+    // dies. Oteai 1970, 68 has the shape in its upper left corner, where
+    // weiqi counted Black's nine stones alive, 24 points off the players'
+    // count; GNU Go counts them dead.
+    let b = board(&[
+        ". O O . O . X X O",
+        "O . O O X X . X O",
+        ". . . O O O X X O",
+        "O O O O O O O X O",
+        ". . . . . . O O O",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let p = |v| vertex(&b, v);
+    assert!(tactics::seki_partners(&b, p("E8")).is_empty());
+    let a = analyse(&b);
+    for v in ["E8", "G9", "H6"] {
+        assert_eq!(a.status(p(v)), Some(Status::Dead), "{v}");
+    }
+    assert_eq!(a.status(p("E9")), Some(Status::Alive));
+}
