@@ -657,8 +657,12 @@ fn judge(board: &Board, playouts: usize, readings: &mut Readings) -> Analysis {
         }
     }
     // A chain in a seki that the dame close ([`tactics::seki_after_dame`])
-    // is not dead, whatever the playouts and the capture reader (which
-    // let the opponent approach before the dame are filled) say. A dame
+    // is not dead, whatever the playouts, the capture reader and the
+    // local reading (which all let the opponent approach before the dame
+    // are filled) say: Minister 8th, 23, Black's R10 read dead, W+9.5 for
+    // the players' B+1.5; Fox 3p-1381674671, White's F8-G10 inside
+    // Black's 43 stones, 11 points off; both counted as the players did
+    // once the seki stands against the local reading too. A dame
     // here is an empty point next to a living chain of the inner chain's
     // colour, or next to an empty point next to one; or the last liberty
     // of another chain of the outer colour, which its owner fills before
@@ -682,7 +686,7 @@ fn judge(board: &Board, playouts: usize, readings: &mut Readings) -> Analysis {
                         || board.color_at(n) == Some(c.color.opponent()) && board.liberties(n) == 1
                 })
             };
-            !c.pass_alive && read[k] != local::Verdict::Dead && {
+            !c.pass_alive && {
                 let outers = tactics::seki_after_dame(board, c.stones[0], dame);
                 !outers.is_empty()
                     && outers

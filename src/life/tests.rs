@@ -1730,3 +1730,34 @@ fn a_seki_partner_that_can_first_gain_liberties_breaks_the_seki() {
     }
     assert_eq!(a.status(p("E9")), Some(Status::Alive));
 }
+
+#[test]
+fn a_seki_the_dame_close_stands_against_a_local_reading_of_the_open_dame() {
+    // White's A7-F8 has no eye: its liberties are D8 and D9, which it
+    // shares with Black's corner, and the dame A6-E6 and F7 against
+    // Black's wall. Once the dame are filled, a stone on D8 or D9 is a
+    // self-atari for either side: a seki. White, moving first with the
+    // dame still open, captures (D8 leaves the corner in atari), and so
+    // the local reading calls the corner dead; but players who stop
+    // with such a shape on the board count the seki (see
+    // `tactics::seki_after_dame`; Minister 8th, 23 and Fox
+    // 3p-1381674671 are counted as the players did once the seki stands
+    // against the local reading).
+    let b = board(&[
+        "X X X . O X X . .",
+        "O X X . O O X . .",
+        "O O O O O . X . .",
+        ". . . . . X X . .",
+        ". X X X X X . . .",
+        "X X . X . X X X X",
+        ". X X . X X . X .",
+        "X . X X . X X . X",
+        ". X . X X . X X .",
+    ]);
+    let p = |v| vertex(&b, v);
+    let a = analyse(&b);
+    assert_eq!(a.status(p("A9")), Some(Status::Seki));
+    for v in ["A8", "F6"] {
+        assert_ne!(a.status(p(v)), Some(Status::Dead), "{v}");
+    }
+}
