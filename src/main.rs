@@ -44,18 +44,19 @@ struct Cli {
     /// Seconds `genmove` may think when no time settings were received.
     #[arg(long, value_name = "SECONDS", default_value = "1", value_parser = parse_seconds, allow_negative_numbers = true)]
     move_time: Duration,
-    /// Search threads of the player (root parallelization).
+    /// Search threads of the player (sharing one tree).
     #[arg(long, value_name = "N", default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=64))]
     threads: u16,
     /// Playouts per move instead of a time budget (deterministic with
-    /// --seed); also the playouts of reg_genmove (default 2000).
+    /// --threads 1 and --seed); also the playouts of reg_genmove (default
+    /// 2000, one thread: always deterministic).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     playouts: Option<u64>,
     /// Seed of the search's random numbers.
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// Memory for the search trees, all threads together, in MiB (40 bytes
-    /// a node); a full tree stops growing and the search goes on.
+    /// Memory for the search tree the threads share, in MiB (40 bytes a
+    /// node); a full tree stops growing and the search goes on.
     #[arg(long, value_name = "MB", default_value_t = weiqi::search::DEFAULT_MAX_TREE_MB as u64, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     max_tree_mb: u64,
     /// Resign when the win rate falls below this (0 never resigns).

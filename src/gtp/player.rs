@@ -25,7 +25,7 @@ pub struct PlayerSettings {
     pub resign_threshold: f64,
     /// No resigning before this many moves.
     pub resign_min_move: usize,
-    /// Memory of the search trees, all threads together, in MiB.
+    /// Memory of the search tree (the threads share it), in MiB.
     pub max_tree_mb: usize,
 }
 

@@ -392,11 +392,13 @@ fn time_settings_set_the_clock() {
     );
 }
 
-/// An engine whose genmove searches a few playouts (fast, deterministic).
+/// An engine whose genmove searches a few playouts on one thread (fast,
+/// deterministic).
 fn quick_engine() -> Engine {
     let mut e = Engine::default();
     e.set_player(player::PlayerSettings {
         playouts: Some(100),
+        threads: 1,
         ..player::PlayerSettings::default()
     });
     e
@@ -652,10 +654,12 @@ fn printsgf_then_loadsgf_resumes_the_exact_game() {
     assert!(text.contains("BL[12]OB[3]WL[300]"), "{text}");
 
     let mut resumed = Engine::new(Rules::preset("aga").expect("aga"), Some(3.0));
-    // The same fixed-playout search on both sides: the same genmove.
+    // The same fixed-playout search on one thread on both sides: the same
+    // genmove.
     for engine in [&mut e, &mut resumed] {
         engine.set_player(player::PlayerSettings {
             playouts: Some(200),
+            threads: 1,
             ..player::PlayerSettings::default()
         });
     }

@@ -81,16 +81,16 @@ impl Node {
         beta * a + (1.0 - beta) * q
     }
 
-    /// Adds one playout's final score (Black's view) to `visits`, `score`
-    /// and `score_m2`; the caller counts the win.
+    /// Adds one playout's final score (Black's view) to `score` and
+    /// `score_m2`; its visit is already in `visits` (the search counts it
+    /// on the way down, as a virtual loss), and the caller counts the win.
     #[inline]
     pub fn add_score(&mut self, score: f32) {
-        let old_mean = if self.visits > 0 {
-            self.score / self.visits as f32
+        let old_mean = if self.visits > 1 {
+            self.score / (self.visits - 1) as f32
         } else {
             score
         };
-        self.visits += 1;
         self.score += score;
         let new_mean = self.score / self.visits as f32;
         self.score_m2 += (score - old_mean) * (score - new_mean);
@@ -345,6 +345,7 @@ mod tests {
     fn score_spread_by_welford() {
         let mut n = Node::new(Move::Pass, 0.0, 0.0);
         for x in [1.0, 2.0, 3.0, 4.0, -10.0] {
+            n.visits += 1;
             n.add_score(x);
         }
         // Mean 0, squared deviations 1 + 4 + 9 + 16 + 100.
@@ -352,6 +353,7 @@ mod tests {
         assert!((n.score / 5.0).abs() < 1e-6);
         assert!((n.score_m2 - 130.0).abs() < 1e-3, "{}", n.score_m2);
         let mut one = Node::new(Move::Pass, 0.0, 0.0);
+        one.visits += 1;
         one.add_score(7.0);
         assert_eq!(one.score_m2, 0.0);
     }

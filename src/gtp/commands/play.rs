@@ -17,7 +17,7 @@ use std::time::Instant;
 use crate::board::Color;
 use crate::game::{MAX_MOVES, Move};
 use crate::search::decide::Decision;
-use crate::search::{Limits, Search};
+use crate::search::{Limits, Search, SearchConfig};
 
 use super::args::{color_arg, exactly, move_arg};
 use crate::gtp::engine::{Engine, Failure, Reply};
@@ -90,7 +90,12 @@ pub fn genmove_cleanup(engine: &mut Engine, args: &[&str]) -> Reply {
 pub fn reg_genmove(engine: &mut Engine, args: &[&str]) -> Reply {
     exactly(args, 1)?;
     let color = color_arg(args, 0)?;
-    let mut search = Search::new(engine.player.search_config());
+    // One thread: the same position gives the same answer (threads
+    // sharing a tree take it in an order that varies from run to run).
+    let mut search = Search::new(SearchConfig {
+        threads: 1,
+        ..engine.player.search_config()
+    });
     let limits = Limits {
         deadline: None,
         max_playouts: Some(engine.player.playouts.unwrap_or(REG_GENMOVE_PLAYOUTS)),
