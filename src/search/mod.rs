@@ -18,9 +18,9 @@
 //! limit and no deadline it is deterministic for a given seed; with more
 //! threads the order in which they take the lock varies from run to run.
 //! (Root parallelization, one tree per thread with the root statistics
-//! summed, measured on 9x9 in self-play at 20,000 playouts a move: two
-//! trees of 10,000 won 11 of 22 against one tree of 10,000 and 9 of 44
-//! against one tree of 20,000; the second thread added next to nothing.)
+//! summed, measured on 9x9 in self-play: two trees of 10,000 playouts won
+//! 31 of 60 against one tree of 10,000 and 9 of 44 against one tree of
+//! 20,000; the second thread added next to nothing. See docs/PLAYER.md.)
 //!
 //! **Tree reuse.** A [`Search`] remembers the game history its trees were
 //! grown for. When the next search's game extends that history (our move,
