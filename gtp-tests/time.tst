@@ -104,6 +104,9 @@ weiqi-playouts 50
 #? [60 3]
 
 # --- clocks and the game -----------------------------------------------------
+# An empty board first: the genmoves above may have taken E5 (two search
+# threads make genmove's choice vary from run to run).
+clear_board
 kgs-time_settings absolute 60
 70 time_left b 30 0
 #? []

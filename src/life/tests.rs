@@ -201,7 +201,8 @@ fn a_corner_group_that_dies_to_the_vital_point_is_dead() {
     let corner = a.chain_at(at(&b, 2, 2)).expect("C3 is a stone");
     assert!(corner.searched, "{corner:?}");
     assert_eq!(corner.status, Status::Dead, "{corner:?}");
-    // The searches (two threads) give the same shares every time.
+    // The searches give the same shares every time (the referee searches on
+    // one thread with its own seed).
     let shares =
         |a: &Analysis| -> Vec<f64> { a.chains().iter().map(|c| c.opponent_share).collect() };
     assert_eq!(shares(&a), shares(&analyse(&b)));
