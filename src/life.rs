@@ -213,7 +213,7 @@ impl Analysis {
                 .find(|&&n| alive.color_at(n) == color && !capturers[n.index()])
                 .map_or(Role::Firm, |&n| role(n))
         };
-        settle::settle(&alive, role, |p| self.ownership(p), false)
+        settle::settle(&alive, Some(board), role, |p| self.ownership(p), false)
     }
 
     /// `board` with the dead chains taken off, to judge the rest again: a
@@ -260,7 +260,7 @@ impl Analysis {
         // teire are settled (see settle's module doc); the others are
         // lifted.
         let alive = board.without(|p| role(p) == Role::Dead && board.liberties(p) > 1);
-        let mut settlement = settle::settle(&alive, role, |p| self.ownership(p), true);
+        let mut settlement = settle::settle(&alive, Some(board), role, |p| self.ownership(p), true);
         // A teire on the point of a lifted dead stone is the capture of
         // that stone's chain.
         settle::capture_instead_of_teire(&mut settlement, board);

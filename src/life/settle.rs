@@ -64,7 +64,10 @@
 //!   owner's connection, where the teire read chain by chain saw none.
 //!   One that the later stones made unnecessary (the cut no longer
 //!   threatens two chains at once) is taken back
-//!   ([`drop_answered_cuts`]). The cutting points next to a dead chain
+//!   ([`drop_answered_cuts`]), and so is one next to a dead stone that,
+//!   read with the dead stones on the board, is no double threat (the
+//!   cutting stone joins the dead chain and is taken, as in a snapback).
+//!   The cutting points next to a dead chain
 //!   are read again with the dead stones on the board
 //!   ([`double_threats_next_to_dead`]), where the chains around them
 //!   are shorter of liberties.
@@ -184,9 +187,13 @@ const ROUNDS: usize = 4;
 /// `capture_dead` (the verdicts are final), dead chains in atari next to
 /// a firm chain of their colour are captured as dame ([`dead_capture_fill`]);
 /// while the verdicts are still being made, that capture would decide a
-/// fate the next judgement should make.
+/// fate the next judgement should make. `dead_on` is the game's position
+/// (the dead stones still on it), where one is known: a double-threat
+/// connection next to a dead stone is read there again
+/// ([`drop_answered_cuts`]).
 pub fn settle(
     board: &Board,
+    dead_on: Option<&Board>,
     role: impl Fn(Point) -> Role,
     ownership: impl Fn(Point) -> f32,
     capture_dead: bool,
@@ -299,7 +306,7 @@ pub fn settle(
     }
     drop_redundant_teire(board, &mut s, &mut fills, &played, &answers, &role);
     merge_teire(board, &mut s, &mut fills, &mut played, &answers, &role);
-    drop_answered_cuts(board, &mut s, &mut fills, &played, &cuts);
+    drop_answered_cuts(board, dead_on, &mut s, &mut fills, &played, &cuts);
     Settlement { board: s, fills }
 }
 
@@ -312,8 +319,27 @@ pub fn settle(
 /// teire Black owed anyway), D1 was no longer needed. On the 1000 older
 /// professional records 970 / 706 before, 971 / 710 after (winner /
 /// exact; five records change, four for the better); Fox unchanged.
+///
+/// Also taken back: a connection next to a dead stone that, read on
+/// `dead_on` (the game's position, the dead stones on it, with the same
+/// stones of the settling), is no double threat. The settling reads the
+/// board with the dead chains lifted, where the cutting stone stands
+/// alone; over the board it joins the dead chain, whose liberties are the
+/// threatened chains' own, and the owner's answer then leaves it short.
+/// AJ1st 3rd, 10: Black's H13 would join the dead J13 and put White's
+/// G12-G13 and H14 in atari at once; White answers H12, and Black's J14,
+/// taking H14, is retaken at H14 (a snapback, [`tactics::is_snapback`]).
+/// White owes no connection: Black's H13 would be one more prisoner
+/// against White's H12 inside his own area. On the 1000 older
+/// professional records 979 / 752 before, 979 / 754 after (AJ1st 3rd, 10
+/// and Honinbo 41st, E03 exact, one point off before); the other three
+/// sets unchanged. Only next to a dead stone: on `dead_on` a dead stone
+/// far away can change a long reading (a ladder it breaks), which says
+/// nothing about the cut (Oteai 1960, 324 counted a point off when every
+/// connection was read there again).
 pub(super) fn drop_answered_cuts(
     board: &Board,
+    dead_on: Option<&Board>,
     s: &mut Board,
     fills: &mut [Option<Fill>],
     played: &[Point],
@@ -324,7 +350,19 @@ pub(super) fn drop_answered_cuts(
             continue;
         };
         let b = with_fills(board, fills, played.iter().copied().filter(|&q| q != t));
-        if b.cell(t) == Cell::Empty && !tactics::double_threat(&b, t, c) {
+        let answered_by_dead = || {
+            dead_on.is_some_and(|o| {
+                // The cut point's stones on the settled board are all the
+                // owner's: an opponent's stone next to it here is dead.
+                let o = with_fills(o, fills, played.iter().copied().filter(|&q| q != t));
+                o.cell(t) == Cell::Empty
+                    && o.neighbors(t)
+                        .iter()
+                        .any(|&n| o.color_at(n) == Some(c.opponent()))
+                    && !tactics::double_threat(&o, t, c)
+            })
+        };
+        if b.cell(t) == Cell::Empty && (!tactics::double_threat(&b, t, c) || answered_by_dead()) {
             log::debug!(
                 "settle: the connection at {:?} is not needed in the end",
                 b.coords(t)

@@ -235,7 +235,8 @@ pub fn teire_where(board: &Board, target: Point, allowed: impl Fn(Point) -> bool
 /// makes a double threat against the chains of `color` next to `m`
 /// (two or more of them): after that move, no one move of `color`
 /// leaves every one of those chains safe from capture
-/// ([`can_capture`]). Such a cutting point needs its owner's stone
+/// ([`can_capture`]; a chain whose capture is a snapback,
+/// [`is_snapback`], is safe). Such a cutting point needs its owner's stone
 /// before the count; a reader of one chain at a time misses it when
 /// each chain, read alone, can be saved. `false` when the stone at `m`
 /// would capture one of the chains outright (that chain's own teire).
@@ -273,11 +274,33 @@ pub fn double_threat(board: &Board, m: Point, color: Color) -> bool {
     }
     !answers.iter().any(|&r| {
         after(&b, color, r).is_some_and(|a| {
-            chains
-                .iter()
-                .all(|&c| a.color_at(c) == Some(color) && !can_capture(&a, c))
+            chains.iter().all(|&c| {
+                a.color_at(c) == Some(color) && (!can_capture(&a, c) || is_snapback(&a, c))
+            })
         })
     })
+}
+
+/// Whether the chain at `target`, in atari, can only be taken in a
+/// snapback: the capturing stone's chain is left with one liberty, and
+/// the owner's recapture there takes two stones or more (no ko). Taking
+/// such a chain costs the capturer more than it gains, so it is no
+/// threat.
+pub fn is_snapback(board: &Board, target: Point) -> bool {
+    let Some(color) = board.color_at(target) else {
+        return false;
+    };
+    let [x] = liberties_of(board, target)[..] else {
+        return false;
+    };
+    let Some(b) = after(board, color.opponent(), x) else {
+        return false;
+    };
+    let recapture = liberties_of(&b, x);
+    b.color_at(target).is_none()
+        && recapture.len() == 1
+        && b.chain_len(x) >= 2
+        && !b.is_suicide(color, recapture[0])
 }
 
 /// Owner moves at most in a [`teire_sequence`].

@@ -989,7 +989,7 @@ fn a_teire_never_captures_a_firm_chain_the_fills_left_in_atari() {
     assert_eq!(b.liberties(black), 1);
     // Without the rule, Black's move here would capture the corner.
     assert_eq!(tactics::teire(&b, black), Some(vertex(&b, "J5")));
-    let st = settle::settle(&b, |_| settle::Role::Firm, |_| 0.0, true);
+    let st = settle::settle(&b, None, |_| settle::Role::Firm, |_| 0.0, true);
     for v in ["J4", "H3", "J3", "H2", "J2"] {
         assert_eq!(st.board.color_at(vertex(&b, v)), Some(Color::White), "{v}");
     }
@@ -1027,7 +1027,7 @@ fn dame_are_filled_next_to_both_sides_not_across_an_open_area() {
         "X X X X X X X X X",
         "X X X X X X X X X",
     ]);
-    let st = settle::settle(&b, |_| settle::Role::Firm, |_| 0.0, true);
+    let st = settle::settle(&b, None, |_| settle::Role::Firm, |_| 0.0, true);
     let dame = |v: &str| matches!(st.fills[vertex(&b, v).index()], Some(settle::Fill::Dame(_)));
     for v in ["B7", "C7", "D7", "F3", "G3", "H3"] {
         assert!(dame(v), "{v} is a dame");
@@ -1140,7 +1140,7 @@ fn a_connection_that_later_stones_made_unnecessary_is_taken_back() {
             s.play_unchecked(Color::Black, p);
             fills[p.index()] = Some(settle::Fill::Teire(Color::Black));
         }
-        settle::drop_answered_cuts(&b, &mut s, &mut fills, played, &[c6]);
+        settle::drop_answered_cuts(&b, None, &mut s, &mut fills, played, &[c6]);
         (s, fills)
     };
     let (s, fills) = settled(&[c6, d6]);
@@ -1376,7 +1376,7 @@ fn a_teire_that_would_capture_a_firm_chain_gives_way_to_a_connection() {
             settle::Role::Firm
         }
     };
-    let st = settle::settle(&b, role, |_| 0.0, true);
+    let st = settle::settle(&b, None, role, |_| 0.0, true);
     assert_eq!(st.board.color_at(p("B1")), Some(Color::White));
     assert_eq!(
         st.fills[p("A2").index()],
@@ -1621,7 +1621,7 @@ fn a_dame_neither_side_can_fill_waits_for_both_teire() {
         ". . . . . . . . .",
     ]);
     let p = |v| vertex(&b, v);
-    let st = settle::settle(&b, |_| settle::Role::Firm, |_| 0.0, true);
+    let st = settle::settle(&b, None, |_| settle::Role::Firm, |_| 0.0, true);
     assert_eq!(
         st.fills[p("A6").index()],
         Some(settle::Fill::Teire(Color::Black))
@@ -1683,7 +1683,7 @@ fn a_capture_that_leaves_two_liberties_secures_a_chain_before_the_dame() {
     ]);
     let p = |v| vertex(&b, v);
     let role = dead_chain_role(&b, "A3");
-    let st = settle::settle(&b, role, |_| 0.0, true);
+    let st = settle::settle(&b, None, role, |_| 0.0, true);
     assert_eq!(
         st.fills[p("A9").index()],
         Some(settle::Fill::Teire(Color::Black))
@@ -1761,4 +1761,40 @@ fn a_seki_the_dame_close_stands_against_a_local_reading_of_the_open_dame() {
     for v in ["A8", "F6"] {
         assert_ne!(a.status(p(v)), Some(Status::Dead), "{v}");
     }
+}
+
+#[test]
+fn a_capture_that_is_a_snapback_is_no_threat() {
+    // Ending 56's corner: Black D6 would join the dead E6 and put White's
+    // C5-C6 and D7 in atari at once; White answers D5, and Black's E7,
+    // taking D7, is retaken at D7 (three stones: a snapback).
+    let rows = [
+        ". X X X O . . . .",
+        ". X X X O O . . .",
+        ". X X O . O . . .",
+        ". X O . X O . . .",
+        ". X O . O . . . .",
+        ". X X O O O . . .",
+        ". . X O . . . . .",
+        ". . X O . . . . .",
+        ". . X O . . . . .",
+    ];
+    let b = board(&rows);
+    let p = |v: &str| vertex(&b, v);
+    // The position after Black D6 and White D5: D7 in atari, a snapback.
+    let mut after = b.clone();
+    after.play_unchecked(Color::Black, p("D6"));
+    after.play_unchecked(Color::White, p("D5"));
+    assert!(tactics::can_capture(&after, p("D7")));
+    assert!(tactics::is_snapback(&after, p("D7")));
+    // Not a snapback: White's C5-C6 before it connects (Black D5 would be
+    // a self-atari, but the capture at D6 takes two stones and is safe).
+    let mut open = b.clone();
+    open.play_unchecked(Color::Black, p("D6"));
+    assert!(!tactics::is_snapback(&open, p("C5")));
+    // With E6 on the board, D6 is no double threat; with E6 lifted (as the
+    // settling reads the area), it is.
+    assert!(!tactics::double_threat(&b, p("D6"), Color::White));
+    let lifted = b.without(|q| q == p("E6"));
+    assert!(tactics::double_threat(&lifted, p("D6"), Color::White));
 }
