@@ -283,9 +283,9 @@ pub fn double_threat(board: &Board, m: Point, color: Color) -> bool {
 
 /// Whether the chain at `target`, in atari, can only be taken in a
 /// snapback: the capturing stone's chain is left with one liberty, and
-/// the owner's recapture there takes two stones or more (no ko). Taking
-/// such a chain costs the capturer more than it gains, so it is no
-/// threat.
+/// the owner's recapture there takes more stones than the capture took
+/// (two or more: no ko). Taking such a chain costs the capturer more
+/// than it gains, so it is no threat.
 pub fn is_snapback(board: &Board, target: Point) -> bool {
     let Some(color) = board.color_at(target) else {
         return false;
@@ -299,7 +299,7 @@ pub fn is_snapback(board: &Board, target: Point) -> bool {
     let recapture = liberties_of(&b, x);
     b.color_at(target).is_none()
         && recapture.len() == 1
-        && b.chain_len(x) >= 2
+        && b.chain_len(x) > board.chain_len(target).max(1)
         && !b.is_suicide(color, recapture[0])
 }
 
