@@ -213,22 +213,33 @@ pub fn teire_where(board: &Board, target: Point, allowed: impl Fn(Point) -> bool
     }
     let moves = defences(board, target, &liberties_of(board, target));
     // Of the moves that save it, the one that leaves the chain the most
-    // liberties (a solid connection rather than a hanging one).
-    let mut best: Option<(usize, Point)> = None;
+    // liberties (a solid connection rather than a hanging one); of two
+    // that leave as many, one whose stone touches an opponent stone
+    // after the move (a point between both colours, no territory: the
+    // answer costs nothing under territory counting).
+    let mut best: Option<((usize, bool), Point)> = None;
     for m in moves.into_iter().filter(|&m| allowed(m)) {
         let Some(b) = after(board, color, m) else {
             continue;
         };
-        let libs = b.liberties(target);
+        let key = (b.liberties(target), touches_color(&b, m, color.opponent()));
         if b.color_at(target) == Some(color)
-            && libs >= 2
-            && best.is_none_or(|(l, _)| libs > l)
+            && key.0 >= 2
+            && best.is_none_or(|(k, _)| key > k)
             && !can_capture(&b, target)
         {
-            best = Some((libs, m));
+            best = Some((key, m));
         }
     }
     best.map(|(_, m)| m)
+}
+
+/// Whether a stone of `color` stands next to `m`.
+fn touches_color(board: &Board, m: Point, color: Color) -> bool {
+    board
+        .neighbors(m)
+        .iter()
+        .any(|&n| board.color_at(n) == Some(color))
 }
 
 /// Whether the opponent of `color`, playing at the empty point `m`,

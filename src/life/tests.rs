@@ -1798,3 +1798,38 @@ fn a_capture_that_is_a_snapback_is_no_threat() {
     let lifted = b.without(|q| q == p("E6"));
     assert!(tactics::double_threat(&lifted, p("D6"), Color::White));
 }
+
+#[test]
+fn of_two_equal_teire_the_one_on_a_dame_point_is_chosen() {
+    // White's D5 is in atari at D6 once Black has filled D4 (the shape of
+    // Ryusei 1st, B22, at Q8). Capturing the dead C5 at B5 and
+    // connecting at D6 both leave it two liberties that Black cannot
+    // take; D6 touches Black's E6, a point between both colours that is
+    // nobody's territory, so the connection costs White nothing, while
+    // B5 is a stone in White's own area. The players answered at the
+    // dame; the count charged White a teire there (and one more at C5
+    // after the next fill).
+    let b = board(&[
+        ". . . . . . . . .",
+        "X X X X X . . . .",
+        "O O O O X . . . .",
+        ". O O . X . . . .",
+        "O . X O X . . . .",
+        "O O O X X . . . .",
+        ". O O X . . . . .",
+        "O . O X . . . . .",
+        ". O O X . . . . .",
+    ]);
+    let p = |v| vertex(&b, v);
+    assert_eq!(b.liberties(p("D5")), 1);
+    assert_eq!(b.liberties(p("C5")), 1);
+    // Both answers save the chain with two liberties...
+    for m in ["B5", "D6"] {
+        let mut a = b.clone();
+        a.play_unchecked(Color::White, p(m));
+        assert_eq!(a.liberties(p("D5")), 2, "after {m}");
+        assert!(!tactics::can_capture(&a, p("D5")), "after {m}");
+    }
+    // ...and the one on the dame point is the teire.
+    assert_eq!(tactics::teire(&b, p("D5")), Some(p("D6")));
+}
