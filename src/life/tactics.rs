@@ -199,8 +199,10 @@ fn defend(board: &Board, target: Point, color: Color, depth: u32, nodes: &mut u3
 
 /// A move of the owner of the chain at `target` after which its opponent,
 /// moving first, can no longer capture it: a capture of an attacking chain
-/// in atari, or a liberty (the one that leaves it most liberties). `None` when the chain cannot
-/// be captured or cannot be saved.
+/// in atari, or a liberty. Of those that save it, the one that leaves it
+/// the most liberties; of two that leave as many, the one whose stone
+/// touches an opponent stone (a point that is nobody's territory). `None`
+/// when the chain cannot be captured or cannot be saved.
 pub fn teire(board: &Board, target: Point) -> Option<Point> {
     teire_where(board, target, |_| true)
 }
