@@ -356,9 +356,7 @@ pub(super) fn drop_answered_cuts(
                 // owner's: an opponent's stone next to it here is dead.
                 let o = with_fills(o, fills, played.iter().copied().filter(|&q| q != t));
                 o.cell(t) == Cell::Empty
-                    && o.neighbors(t)
-                        .iter()
-                        .any(|&n| o.color_at(n) == Some(c.opponent()))
+                    && tactics::touches_color(&o, t, c.opponent())
                     && !tactics::double_threat(&o, t, c)
             })
         };

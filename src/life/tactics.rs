@@ -237,7 +237,7 @@ pub fn teire_where(board: &Board, target: Point, allowed: impl Fn(Point) -> bool
 }
 
 /// Whether a stone of `color` stands next to `m`.
-fn touches_color(board: &Board, m: Point, color: Color) -> bool {
+pub fn touches_color(board: &Board, m: Point, color: Color) -> bool {
     board
         .neighbors(m)
         .iter()
@@ -312,7 +312,7 @@ pub fn is_snapback(board: &Board, target: Point) -> bool {
     let recapture = liberties_of(&b, x);
     b.color_at(target).is_none()
         && recapture.len() == 1
-        && b.chain_len(x) > board.chain_len(target).max(1)
+        && b.chain_len(x) > board.chain_len(target)
         && !b.is_suicide(color, recapture[0])
 }
 
