@@ -267,6 +267,7 @@ impl Analysis {
         // A dead chain in atari whose neighbours run out of dame filled
         // in turn is taken before the count.
         dame_race::capture_when_dame_run_out(&mut settlement, &role);
+        settle::teire_before_fills(&mut settlement, board, role);
         settle::teire_against_dead(&mut settlement, board, role);
         // A living group that dies if its opponent plays first inside it
         // owes its saving move; the walls are the living stones, those

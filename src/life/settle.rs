@@ -114,6 +114,11 @@
 //!   their stones. Over the board that point is taken until the dead
 //!   chain is captured: the teire becomes the owner's stones on the dead
 //!   chain's liberties, and the captured point is territory again.
+//! * **Teire before a capturing fill** ([`teire_before_fills`]): the dame
+//!   filled with the dead chains lifted may, over the board, take the
+//!   last liberty of a chain whose other neighbours are those dead
+//!   stones; its owner first captures them, as far as it takes for the
+//!   fill to be safe.
 //!
 //! Only *firm* chains bound areas and take part: pass-alive ones, or ones
 //! the analysis keeps with little doubt. An invader whose fate is in doubt
@@ -668,6 +673,87 @@ pub fn teire_against_dead(st: &mut Settlement, original: &Board, role: impl Fn(P
         if !added {
             break;
         }
+    }
+}
+
+/// Teire before a dame fill that would capture over the board. The
+/// settling fills the dame with the dead stones lifted, where their points
+/// are liberties of the chains around them; over the board the dead stones
+/// are still there, and a chain whose other liberties are all dame is
+/// captured by the last of those fills, or left for the dead stones to
+/// capture. Its owner must first take dead stones next to it until the
+/// fills no longer threaten it, with up to three moves (`RACE_TEIRE_MOVES`)
+/// ([`tactics::teire_before_fill`]); those points are stones, not
+/// territory. Cho Chikun against Kobayashi Koichi, 1994-11-24: Black's
+/// sixteen stones from O13 to T11 have only the dame O14 and Q13 besides
+/// the points of White's dead T15 (in atari), S16 and S10-T10; with O14
+/// and Q13 filled, White's T16 or T15 would take them, so Black captures
+/// at T16 and S17 first, the two points the players paid (W+4.5, counted
+/// W+2.5 before). `original` is the position before settling.
+pub fn teire_before_fills(st: &mut Settlement, original: &Board, role: impl Fn(Point) -> Role) {
+    'rounds: for _ in 0..ROUNDS {
+        let mut b = original.clone();
+        b.clear_ko();
+        // The teire first (they answer the fills), then the dame.
+        let teire = original
+            .points()
+            .filter(|q| matches!(st.fills[q.index()], Some(Fill::Teire(_))));
+        let dame = original
+            .points()
+            .filter(|q| matches!(st.fills[q.index()], Some(Fill::Dame(_))));
+        for q in teire.chain(dame) {
+            let (Some(Fill::Dame(filler) | Fill::Teire(filler)), Cell::Empty) =
+                (st.fills[q.index()], b.cell(q))
+            else {
+                continue;
+            };
+            if b.is_suicide(filler, q) {
+                continue;
+            }
+            let role_at = |p: Point| role_with(&st.fills, &role, p);
+            // A firm chain of the other side whose last liberty is `q`,
+            // next to dead stones.
+            let victim = b.neighbors(q).into_iter().find(|&n| {
+                b.color_at(n) == Some(filler.opponent())
+                    && b.liberties(n) == 1
+                    && role_at(n) == Role::Firm
+                    && touches_opponent(&b, n, |d| role_at(d) == Role::Dead)
+            });
+            let Some(victim) = victim else {
+                b.play_unchecked(filler, q);
+                b.clear_ko();
+                continue;
+            };
+            let owner = filler.opponent();
+            let allowed = |bb: &Board, m: Point| {
+                bb.neighbors(m).iter().any(|&n| {
+                    bb.color_at(n) == Some(filler) && role_at(n) == Role::Dead
+                        || bb.color_at(n) == Some(owner) && bb.chain(n) == bb.chain(victim)
+                }) && st.board.cell(m) == Cell::Empty
+                    && !st.board.is_suicide(owner, m)
+            };
+            let run =
+                tactics::teire_before_fill(&b, victim, (filler, q), RACE_TEIRE_MOVES, &allowed);
+            match run {
+                Some(moves) if !moves.is_empty() => {
+                    for m in moves {
+                        log::debug!(
+                            "settle: teire before the dame {:?} for the {owner:?} chain at {:?}: {:?}",
+                            b.coords(q),
+                            b.coords(victim),
+                            b.coords(m)
+                        );
+                        st.board.play_unchecked(owner, m);
+                        st.board.clear_ko();
+                        st.fills[m.index()] = Some(Fill::Teire(owner));
+                    }
+                    continue 'rounds;
+                }
+                // No run saves it: the fill is left out of this reading.
+                _ => continue,
+            }
+        }
+        break;
     }
 }
 

@@ -454,6 +454,34 @@ pub fn race_teire_moves(
     (0..=max).find_map(|k| safe_run(board, target, color, k, &candidates, &can_capture_in_race))
 }
 
+/// Like [`race_teire_moves`], for a chain that a stone of `filler` at `q`
+/// (a dame the settling fills) would capture, or leave capturable: the
+/// shortest run of the owner's moves after which that stone no longer
+/// captures the chain and the opponent, moving next, cannot capture it
+/// either. `None` when no such run exists.
+pub fn teire_before_fill(
+    board: &Board,
+    target: Point,
+    (filler, q): (Color, Point),
+    max: usize,
+    allowed: &dyn Fn(&Board, Point) -> bool,
+) -> Option<Vec<Point>> {
+    let color = board.color_at(target)?;
+    let candidates = |b: &Board| {
+        race_defences(b, target, &liberties_of(b, target))
+            .into_iter()
+            .filter(|&m| allowed(b, m))
+            .collect()
+    };
+    // The fill is played when it still can be (the run may have taken the
+    // point, or made the fill a suicide).
+    let captured = |b: &Board, t: Point| match after(b, filler, q) {
+        Some(filled) => filled.color_at(t) != Some(color) || can_capture_in_race(&filled, t),
+        None => can_capture_in_race(b, t),
+    };
+    (1..=max).find_map(|k| safe_run(board, target, color, k, &candidates, &captured))
+}
+
 /// Whether the chain at `p` is lost whoever moves first: its opponent
 /// captures it, and no move of its owner ([`race_teire`]'s candidates)
 /// stops that. `false` for an empty point.

@@ -1833,3 +1833,50 @@ fn of_two_equal_teire_the_one_on_a_dame_point_is_chosen() {
     // ...and the one on the dame point is the teire.
     assert_eq!(tactics::teire(&b, p("D5")), Some(p("D6")));
 }
+
+#[test]
+fn a_chain_that_the_last_dame_fill_would_capture_takes_the_dead_stones_first() {
+    // Black's chain from E5 to J3 has two liberties over the board, the
+    // dame D5 and F3; its other neighbours are White's dead H6 and J5
+    // (in atari at J6), inside Black's upper-right corner. With H6 lifted
+    // (as the settling reads the position) the chain has room, so the
+    // settling fills both dame: Black F3, then White D5, which over the
+    // board captures the chain. Black must first take J5 at J6 and then
+    // H6 at H7 (after J6 alone White's J5 would take the chain, whose
+    // only liberty is then the point of J5): two teire, the shape of Cho
+    // Chikun against Kobayashi Koichi, 1994-11-24, upper right.
+    let b = board(&[
+        ". . . O . X . . .",
+        ". . . O O X . . .",
+        ". . . O X X X . .",
+        ". . . O O O X O .",
+        ". . O . X O O X O",
+        ". . . O X X X X X",
+        ". . . O X . X X X",
+        ". . . O O O O O O",
+        ". . . . . . . . .",
+    ]);
+    let p = |v| vertex(&b, v);
+    let dead = [p("H6"), p("J5")];
+    let role = |q: Point| {
+        if dead.contains(&q) {
+            settle::Role::Dead
+        } else {
+            settle::Role::Firm
+        }
+    };
+    // The settled board: H6 lifted (J5, in atari, stays), the dame filled.
+    let mut st = settle::Settlement {
+        board: b.without(|q| q == p("H6")),
+        fills: vec![None; crate::board::MAX_POINTS],
+    };
+    for (v, color) in [("F3", Color::Black), ("D5", Color::White)] {
+        st.board.play_unchecked(color, p(v));
+        st.fills[p(v).index()] = Some(settle::Fill::Dame(color));
+    }
+    assert_eq!(st.board.color_at(p("E5")), Some(Color::Black));
+    settle::teire_before_fills(&mut st, &b, role);
+    let teire: Vec<Point> = st.teire().map(|(q, _)| q).collect();
+    assert_eq!(teire, vec![p("J6"), p("H7")]);
+    assert!(st.teire().all(|(_, c)| c == Color::Black));
+}
