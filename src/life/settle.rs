@@ -842,7 +842,13 @@ fn add_teire_over_the_board(b: &mut Board, st: &mut Settlement, color: Color, m:
 /// records: 969 winners / 698 exact before, 970 / 706 after (nine records
 /// counted right that were not, one the other way); with the captured
 /// point still counted as a teire too, 969 / 703; also replacing the teire
-/// when no liberty is left, 971 / 699.
+/// when no liberty is left, 971 / 699. The teire stays on the captured
+/// point as well, after the capture, when a chain of the owner's next to
+/// it could still be taken there (the capture freed that point alone
+/// next to it: Tengen 24th, 1, Black's chain from A7 and the dead
+/// G15-G16, taken at F16 and H16; the players paid G15 too): older
+/// records 758 -> 759 exact (two records exact that were not, Fujitsu
+/// 9th, 22 a point off that was exact), komi 5 261 -> 262.
 pub fn capture_instead_of_teire(st: &mut Settlement, original: &Board) {
     for p in original.points() {
         let Some(Fill::Teire(owner)) = st.fills[p.index()] else {
@@ -881,7 +887,19 @@ pub fn capture_instead_of_teire(st: &mut Settlement, original: &Board) {
                 .map(|&l| original.coords(l))
                 .collect::<Vec<_>>()
         );
+        // The capture frees the point; a chain of the owner's next to it
+        // that still could be taken (the point is its only way out)
+        // keeps its teire there as well, played after the capture.
+        let still_short = b
+            .neighbors(p)
+            .into_iter()
+            .any(|n| b.color_at(n) == Some(owner) && tactics::can_capture(&b, n));
         st.fills[p.index()] = None;
+        if still_short && !b.is_suicide(owner, p) {
+            b.play_unchecked(owner, p);
+            b.clear_ko();
+            st.fills[p.index()] = Some(Fill::Teire(owner));
+        }
         for &l in &needed {
             st.fills[l.index()] = Some(Fill::Teire(owner));
         }

@@ -1880,3 +1880,45 @@ fn a_chain_that_the_last_dame_fill_would_capture_takes_the_dead_stones_first() {
     assert_eq!(teire, vec![p("J6"), p("H7")]);
     assert!(st.teire().all(|(_, c)| c == Color::Black));
 }
+
+#[test]
+fn a_capture_that_leaves_the_chain_one_way_out_keeps_the_teire_on_the_point() {
+    // Black's D6 has the dame D5 (filled by White) and White's dead
+    // D7-D8 next to it. The settling, with the dead chain lifted, gives
+    // D6 its teire at D7; over the board that is the capture at C8 and
+    // E8. The capture frees D7 and D8, but only D7 touches D6: White's
+    // stone there would still take it, so Black connects at D7 as well
+    // (Tengen 24th, 1: Black's chain from A7 kept only G15 after taking
+    // the dead G15-G16 at F16 and H16; the players paid G15 too).
+    let b = board(&[
+        ". X X X X X . . .",
+        ". X . O . X . . .",
+        ". X X O X X . . .",
+        ". . O X O . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let p = |v| vertex(&b, v);
+    let mut st = settle::Settlement {
+        board: b.without(|q| q == p("D7") || q == p("D8")),
+        fills: vec![None; crate::board::MAX_POINTS],
+    };
+    for (v, fill) in [
+        ("D5", settle::Fill::Dame(Color::White)),
+        ("D7", settle::Fill::Teire(Color::Black)),
+    ] {
+        let (settle::Fill::Dame(c) | settle::Fill::Teire(c)) = fill;
+        st.board.play_unchecked(c, p(v));
+        st.fills[p(v).index()] = Some(fill);
+    }
+    settle::capture_instead_of_teire(&mut st, &b);
+    let mut teire: Vec<Point> = st.teire().map(|(q, _)| q).collect();
+    teire.sort_by_key(|q| q.index());
+    let mut want = vec![p("C8"), p("E8"), p("D7")];
+    want.sort_by_key(|q| q.index());
+    assert_eq!(teire, want);
+    assert_eq!(st.board.color_at(p("D7")), Some(Color::Black));
+}
