@@ -287,6 +287,7 @@ impl Analysis {
             },
             |p| original(p).is_some_and(|c| c.pass_alive),
         );
+        settle::teire_over_the_board(&mut settlement, board, role);
         settlement
     }
 }

@@ -1922,3 +1922,54 @@ fn a_capture_that_leaves_the_chain_one_way_out_keeps_the_teire_on_the_point() {
     assert_eq!(teire, want);
     assert_eq!(st.board.color_at(p("D7")), Some(Color::Black));
 }
+
+#[test]
+fn a_chain_still_capturable_over_the_board_gets_its_teire() {
+    // Black's B6-C6-D6 has two liberties once the settling is done: A6,
+    // between White's walls, and E6, next to Black's E7. White's stone at
+    // E6 (with F6 and E5 free) puts it in atari, and A6 leads nowhere:
+    // Black connects at E6 before the count. A6 would not do.
+    let b = board(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O O O X . . . .",
+        ". X X X . . . . .",
+        "O O O O . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let p = |v| vertex(&b, v);
+    assert!(tactics::can_capture(&b, p("C6")));
+    let mut st = settle::Settlement {
+        board: b.clone(),
+        fills: vec![None; crate::board::MAX_POINTS],
+    };
+    settle::teire_over_the_board(&mut st, &b, |_| settle::Role::Firm);
+    let teire: Vec<(Point, Color)> = st.teire().collect();
+    assert_eq!(teire, vec![(p("E6"), Color::Black)]);
+    assert!(!tactics::can_capture(&st.board, p("C6")));
+}
+
+#[test]
+fn a_teire_that_would_close_a_border_changes_the_territory() {
+    // Black's wall on row 5 has a gap at E5, next to White's wall: the
+    // empty rows below touch both colours and are nobody's. A black
+    // stone at E5 would make them Black's territory; one at A1 changes
+    // nothing.
+    let b = board(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        "O O O O O O O O O",
+        "X X X X . X X X X",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let p = |v| vertex(&b, v);
+    assert!(settle::changes_territory(&b, Color::Black, &[p("E5")]));
+    assert!(!settle::changes_territory(&b, Color::Black, &[p("A1")]));
+}
