@@ -634,23 +634,8 @@ pub fn teire_against_dead(st: &mut Settlement, original: &Board, role: impl Fn(P
             if !next_to_dead || recaptured(&b, p, &role_at) || capturer_dies(&b, p, &role_at) {
                 continue;
             }
-            // The answers are on the chain's own liberties or the dead
-            // stones' (taking their liberties, or capturing them): a
-            // liberty of a living opponent chain elsewhere would put a
-            // stone in the opponent's area.
-            let allowed = |bb: &Board, m: Point| {
-                let on_own = bb
-                    .neighbors(m)
-                    .iter()
-                    .any(|&n| bb.color_at(n) == Some(color) && bb.chain(n) == bb.chain(p));
-                let on_dead = bb
-                    .neighbors(m)
-                    .iter()
-                    .any(|&n| bb.color_at(n) == Some(color.opponent()) && role_at(n) == Role::Dead);
-                (on_own || on_dead)
-                    && st.board.cell(m) == Cell::Empty
-                    && !st.board.is_suicide(color, m)
-            };
+            let allowed =
+                |bb: &Board, m: Point| teire_next_to_dead(bb, &st.board, m, (color, p), &role_at);
             let Some(moves) = tactics::race_teire_moves(&b, p, RACE_TEIRE_MOVES, &allowed) else {
                 continue;
             };
@@ -719,11 +704,7 @@ pub fn teire_before_fills(st: &mut Settlement, original: &Board, role: impl Fn(P
             };
             let owner = filler.opponent();
             let allowed = |bb: &Board, m: Point| {
-                bb.neighbors(m).iter().any(|&n| {
-                    bb.color_at(n) == Some(filler) && role_at(n) == Role::Dead
-                        || bb.color_at(n) == Some(owner) && bb.chain(n) == bb.chain(victim)
-                }) && st.board.cell(m) == Cell::Empty
-                    && !st.board.is_suicide(owner, m)
+                teire_next_to_dead(bb, &st.board, m, (owner, victim), &role_at)
             };
             let run =
                 tactics::teire_before_fill(&b, victim, (filler, q), RACE_TEIRE_MOVES, &allowed);
@@ -748,6 +729,26 @@ pub fn teire_before_fills(st: &mut Settlement, original: &Board, role: impl Fn(P
         }
         break;
     }
+}
+
+/// Whether `m` may be a teire of the chain at `target` (of `color`) that
+/// the dead stones around it threaten, read on `bb` (a board with the
+/// dead stones on it): next to that chain or to a dead chain of the
+/// opponent's (its own liberty, or a liberty or capture of the dead
+/// stones; a liberty of a living opponent chain elsewhere would put a
+/// stone in the opponent's area), and playable on the settled board `s`.
+fn teire_next_to_dead(
+    bb: &Board,
+    s: &Board,
+    m: Point,
+    (color, target): (Color, Point),
+    role_at: &dyn Fn(Point) -> Role,
+) -> bool {
+    bb.neighbors(m).iter().any(|&n| {
+        bb.color_at(n) == Some(color) && bb.chain(n) == bb.chain(target)
+            || bb.color_at(n) == Some(color.opponent()) && role_at(n) == Role::Dead
+    }) && s.cell(m) == Cell::Empty
+        && !s.is_suicide(color, m)
 }
 
 /// The settling's stones in the order they are played over the board:
@@ -809,13 +810,8 @@ pub fn teire_over_the_board(st: &mut Settlement, original: &Board, role: impl Fn
         if !tactics::can_capture(&b, p) {
             continue;
         }
-        let allowed = |bb: &Board, m: Point| {
-            bb.neighbors(m).iter().any(|&n| {
-                bb.color_at(n) == Some(color.opponent()) && role_at(n) == Role::Dead
-                    || bb.color_at(n) == Some(color) && bb.chain(n) == bb.chain(head)
-            }) && st.board.cell(m) == Cell::Empty
-                && !st.board.is_suicide(color, m)
-        };
+        let allowed =
+            |bb: &Board, m: Point| teire_next_to_dead(bb, &st.board, m, (color, p), &role_at);
         let Some(moves) = tactics::race_teire_moves(&b, p, RACE_TEIRE_MOVES, &allowed) else {
             continue;
         };

@@ -444,6 +444,19 @@ pub fn race_teire_moves(
     max: usize,
     allowed: &dyn Fn(&Board, Point) -> bool,
 ) -> Option<Vec<Point>> {
+    shortest_safe_run(board, target, 0..=max, allowed, &can_capture_in_race)
+}
+
+/// The shortest run of moves of the owner of the chain at `target`, of a
+/// length in `lengths`, each one of [`race_teire`]'s candidates that
+/// `allowed` accepts, after which `captured` no longer holds.
+fn shortest_safe_run(
+    board: &Board,
+    target: Point,
+    mut lengths: impl Iterator<Item = usize>,
+    allowed: &dyn Fn(&Board, Point) -> bool,
+    captured: &dyn Fn(&Board, Point) -> bool,
+) -> Option<Vec<Point>> {
     let color = board.color_at(target)?;
     let candidates = |b: &Board| {
         race_defences(b, target, &liberties_of(b, target))
@@ -451,7 +464,7 @@ pub fn race_teire_moves(
             .filter(|&m| allowed(b, m))
             .collect()
     };
-    (0..=max).find_map(|k| safe_run(board, target, color, k, &candidates, &can_capture_in_race))
+    lengths.find_map(|k| safe_run(board, target, color, k, &candidates, captured))
 }
 
 /// Like [`race_teire_moves`], for a chain that a stone of `filler` at `q`
@@ -467,19 +480,13 @@ pub fn teire_before_fill(
     allowed: &dyn Fn(&Board, Point) -> bool,
 ) -> Option<Vec<Point>> {
     let color = board.color_at(target)?;
-    let candidates = |b: &Board| {
-        race_defences(b, target, &liberties_of(b, target))
-            .into_iter()
-            .filter(|&m| allowed(b, m))
-            .collect()
-    };
     // The fill is played when it still can be (the run may have taken the
     // point, or made the fill a suicide).
     let captured = |b: &Board, t: Point| match after(b, filler, q) {
         Some(filled) => filled.color_at(t) != Some(color) || can_capture_in_race(&filled, t),
         None => can_capture_in_race(b, t),
     };
-    (1..=max).find_map(|k| safe_run(board, target, color, k, &candidates, &captured))
+    shortest_safe_run(board, target, 1..=max, allowed, &captured)
 }
 
 /// Whether the chain at `p` is lost whoever moves first: its opponent
