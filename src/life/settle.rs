@@ -783,14 +783,10 @@ fn fills_over_the_board(st: &Settlement, original: &Board) -> Vec<(Point, Color)
 /// would count the border as territory: Honinbo 7th, 9, White's D1 and
 /// E1 next to the dame A1 to E3): such a chain is left as it is.
 pub fn teire_over_the_board(st: &mut Settlement, original: &Board, role: impl Fn(Point) -> Role) {
-    let mut b = original.clone();
-    b.clear_ko();
-    for (q, c) in fills_over_the_board(st, original) {
-        if b.cell(q) == Cell::Empty && !b.is_suicide(c, q) {
-            b.play_unchecked(c, q);
-            b.clear_ko();
-        }
-    }
+    let order = fills_over_the_board(st, original)
+        .into_iter()
+        .map(|(q, _)| q);
+    let mut b = with_fills(original, &st.fills, order);
     let mut seen = vec![false; MAX_POINTS];
     let points: Vec<Point> = b.points().collect();
     for p in points {
