@@ -14,7 +14,10 @@
 //!   [`column_of_letter`]): column letters A to Z without I, row 1 at the
 //!   bottom;
 //! * the **SGF point** such as `dp` ([`sgf_point`], [`sgf_coords`]): column
-//!   letter then row letter, both from `a`, rows counted from the top.
+//!   letter then row letter, both from `a`, rows counted from the top;
+//! * its images under the 8 **symmetries** of the square board
+//!   ([`symmetry`], [`inverse_symmetry`]): the 3x3 patterns of the
+//!   playouts and the opening book read positions up to them.
 //!
 //! The module knows no board: it is below [`crate::board`], which turns its
 //! padded indices into `Point`s, and below the GTP, SGF and SVG code, which
@@ -86,6 +89,29 @@ pub fn sgf_coords(c: u8, r: u8, size: usize) -> Option<(usize, usize)> {
     (col < size && top < size).then(|| (col, size - 1 - top))
 }
 
+/// The image of the point at `col`, `row` under the `t`-th (0 to 7) of
+/// the 8 symmetries of a board of side `size`: bit 0 swaps column and
+/// row, then bit 1 mirrors the rows and bit 2 the columns. Symmetry 0 is
+/// the identity.
+pub const fn symmetry(t: usize, col: usize, row: usize, size: usize) -> (usize, usize) {
+    let (col, row) = if t & 1 != 0 { (row, col) } else { (col, row) };
+    let row = if t & 2 != 0 { size - 1 - row } else { row };
+    let col = if t & 4 != 0 { size - 1 - col } else { col };
+    (col, row)
+}
+
+/// The symmetry that undoes [`symmetry`] `t`. Mirrors alone are their
+/// own inverses. A swap followed by mirrors is undone by the same mirrors
+/// and then the swap, and a mirror of the rows before the swap is a
+/// mirror of the columns after it: the two mirror bits trade places.
+pub const fn inverse_symmetry(t: usize) -> usize {
+    if t & 1 == 0 {
+        t
+    } else {
+        1 | ((t & 2) << 1) | ((t & 4) >> 1)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,6 +136,34 @@ mod tests {
             // The first point follows the border row and column.
             assert_eq!(padded_index(0, 0, stride), stride + 1);
         }
+    }
+
+    #[test]
+    fn symmetries_are_the_eight_of_the_square_and_undo_one_another() {
+        for size in [3, 9, 19] {
+            let mut images = std::collections::HashSet::new();
+            for t in 0..8 {
+                let u = inverse_symmetry(t);
+                let mut image = Vec::new();
+                for row in 0..size {
+                    for col in 0..size {
+                        let (c, r) = symmetry(t, col, row, size);
+                        assert!(c < size && r < size);
+                        let (c0, r0) = symmetry(u, c, r, size);
+                        assert_eq!((c0, r0), (col, row), "t {t} size {size}");
+                        image.push((c, r));
+                    }
+                }
+                images.insert(image);
+            }
+            // Eight different maps, the identity among them.
+            assert_eq!(images.len(), 8, "size {size}");
+            assert_eq!(symmetry(0, 1, 2, size), (1, 2));
+        }
+        // The corner D4 of 9x9 goes to the other corners' 4-4 points.
+        let corners: std::collections::HashSet<_> = (0..8).map(|t| symmetry(t, 3, 3, 9)).collect();
+        assert_eq!(corners.len(), 4);
+        assert!(corners.contains(&(5, 5)) && corners.contains(&(3, 5)));
     }
 
     #[test]

@@ -59,6 +59,11 @@ struct Cli {
     /// node); a full tree stops growing and the search goes on.
     #[arg(long, value_name = "MB", default_value_t = weiqi::search::DEFAULT_MAX_TREE_MB as u64, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     max_tree_mb: u64,
+    /// Search every move, the first ones too, instead of playing the
+    /// opening book's (9x9 at komi 7.5: the moves of searches ten times
+    /// longer; see the README, "Player").
+    #[arg(long)]
+    no_book: bool,
     /// Resign when the win rate falls below this (0 never resigns).
     #[arg(long, value_name = "P", default_value_t = 0.1, value_parser = parse_fraction)]
     resign_threshold: f64,
@@ -396,6 +401,7 @@ fn main() -> ExitCode {
                 resign_min_move: cli.resign_min_move,
                 // At most 2^20 (the parser's range): fits any usize.
                 max_tree_mb: usize::try_from(cli.max_tree_mb).unwrap_or(usize::MAX),
+                book: !cli.no_book,
             });
             engine.set_compat(lizzie_compat(&cli));
             // Read by the GTP loop's input thread (a lock would not be Send).

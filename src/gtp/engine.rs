@@ -20,11 +20,11 @@ use std::time::{Duration, Instant};
 
 use crate::board::{Board, Color};
 use crate::clock::Clock;
-use crate::game::Game;
+use crate::game::{Game, Move};
 use crate::life::{self, Analysis};
 use crate::rules::Rules;
 use crate::search::decide::{Count, Decision, decide_with};
-use crate::search::{Limits, Search, SearchConfig, SearchResult};
+use crate::search::{Limits, Search, SearchConfig, SearchResult, book};
 use crate::sgf::LoadedRecord;
 
 use super::player::{PlayerSettings, TimeOptions};
@@ -309,6 +309,13 @@ impl Engine {
 
     /// Searches with the kept trees and decides the move for `color`.
     pub(super) fn generate(&mut self, color: Color, cleanup: bool, start: Instant) -> Decision {
+        if self.player.book
+            && !cleanup
+            && let Some(p) = book::reply(&self.game, color)
+        {
+            log::info!("genmove {color:?}: {p:?} from the opening book");
+            return Decision::Play(Move::Place(p));
+        }
         let limits = self.think_limits(color, start);
         let result = self.search.get().search(&self.game, color, &limits);
         let decision = self.decide(color, &result, cleanup);

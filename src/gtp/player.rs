@@ -27,6 +27,9 @@ pub struct PlayerSettings {
     pub resign_min_move: usize,
     /// Memory of the search tree (the threads share it), in MiB.
     pub max_tree_mb: usize,
+    /// Whether `genmove` plays the opening book's moves
+    /// ([`crate::search::book`]).
+    pub book: bool,
 }
 
 impl Default for PlayerSettings {
@@ -38,6 +41,7 @@ impl Default for PlayerSettings {
             resign_threshold: 0.1,
             resign_min_move: 20,
             max_tree_mb: SearchConfig::default().max_tree_mb,
+            book: true,
         }
     }
 }

@@ -309,6 +309,48 @@ fn generated_moves_are_legal_and_regression_moves_deterministic() {
 }
 
 #[test]
+fn genmove_plays_the_opening_book_unless_told_not_to() {
+    // One thread and a fixed number of playouts: `genmove` without the
+    // book is the search's move, which `reg_genmove` gives too.
+    let settings = |book| player::PlayerSettings {
+        threads: 1,
+        playouts: Some(50),
+        book,
+        ..player::PlayerSettings::default()
+    };
+    let engine = |book, setup: &str| {
+        let mut e = Engine::default();
+        e.set_player(settings(book));
+        session(&mut e, setup);
+        e
+    };
+    // 9x9 at komi 7.5 (the default), where fifty playouts choose
+    // another move than the book's E5.
+    let mut e = engine(true, "boardsize 9\n");
+    let searched = one(&mut e, "reg_genmove b");
+    assert_ne!(searched, "= E5");
+    assert_eq!(one(&mut e, "genmove b"), "= E5");
+    assert_eq!(e.game().moves().len(), 1);
+    let mut e = engine(false, "boardsize 9\n");
+    assert_eq!(one(&mut e, "genmove b"), searched);
+    // Another komi, or a game that did not begin on an empty board: out
+    // of the book, searched.
+    for setup in [
+        "boardsize 9\nkomi 0.5\n",
+        "boardsize 9\nset_free_handicap C3 G7\n",
+    ] {
+        let mut e = engine(true, setup);
+        let color = if setup.contains("handicap") { "w" } else { "b" };
+        let searched = one(&mut e, &format!("reg_genmove {color}"));
+        assert_eq!(
+            one(&mut e, &format!("genmove {color}")),
+            searched,
+            "{setup}"
+        );
+    }
+}
+
+#[test]
 fn komi_and_rules_survive_clear_board_and_boardsize() {
     let mut e = Engine::default();
     let r = replies(

@@ -34,6 +34,7 @@
 //! [`SearchResult`].
 
 pub mod analysis;
+pub mod book;
 pub mod decide;
 pub mod ladder;
 pub mod policy;

@@ -220,9 +220,7 @@ const fn pattern_table() -> [u64; 1024] {
 
 /// The `t`-th of the 8 symmetries of the 3x3 grid, applied to (row, col).
 const fn transform(t: usize, r: usize, c: usize) -> (usize, usize) {
-    let (r, c) = if t & 1 != 0 { (c, r) } else { (r, c) };
-    let r = if t & 2 != 0 { 2 - r } else { r };
-    let c = if t & 4 != 0 { 2 - c } else { c };
+    let (c, r) = crate::coord::symmetry(t, c, r, 3);
     (r, c)
 }
 
