@@ -4,10 +4,10 @@
 //! A search of one second chooses its first moves on an empty board from
 //! too few playouts (on 9x9 at komi 7.5 Black's first move was D6; ten
 //! seconds find the centre, E5, the move strong players and programs
-//! agree on). The book holds what searches of ten seconds or more chose
+//! agree on). The book holds what searches of five to ten seconds chose
 //! (`scripts/make_book.py` writes it by driving `weiqi --no-book` through
-//! GTP), so that `genmove` plays in the opening as if it had thought ten
-//! times longer. The book is read up to the 8 symmetries of the board
+//! GTP), so that `genmove` plays in the opening as if it had thought five
+//! to ten times longer. The book is read up to the 8 symmetries of the board
 //! ([`crate::coord::symmetry`]): one line stands for every orientation of
 //! its position.
 //!
