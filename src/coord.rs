@@ -72,6 +72,39 @@ pub fn vertex_text(col: usize, row: usize) -> String {
     format!("{}{}", column_letter(col), row + 1)
 }
 
+/// Why [`vertex_coords`] refused a text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VertexTextError {
+    /// Not a column letter followed by the row's digits (`I` is no
+    /// column letter).
+    Malformed,
+    /// Well formed, but not a point of a board of that side.
+    OffBoard,
+}
+
+/// The (column, row) of a GTP vertex such as `D4` or `t19` (either case)
+/// on a board of side `size`: the inverse of [`vertex_text`]. `pass` is
+/// no point: it is `Malformed` here, and callers that accept a pass look
+/// for it first. A row too large for a number is off the board.
+pub fn vertex_coords(text: &str, size: usize) -> Result<(usize, usize), VertexTextError> {
+    let mut chars = text.chars();
+    let letter = chars.next().ok_or(VertexTextError::Malformed)?;
+    let digits = chars.as_str();
+    if !letter.is_ascii_alphabetic()
+        || digits.is_empty()
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Err(VertexTextError::Malformed);
+    }
+    let col = column_of_letter(letter).ok_or(VertexTextError::Malformed)?;
+    let row = digits.parse::<usize>().unwrap_or(0);
+    if col < size && (1..=size).contains(&row) {
+        Ok((col, row - 1))
+    } else {
+        Err(VertexTextError::OffBoard)
+    }
+}
+
 /// The SGF letters of the point at `col`, `row` on a board of side `size`:
 /// column from the left, row from the top.
 pub fn sgf_point(col: usize, row: usize, size: usize) -> [u8; 2] {
@@ -177,6 +210,32 @@ mod tests {
         }
         assert_eq!(vertex_text(3, 3), "D4");
         assert_eq!(vertex_text(18, 18), "T19");
+        for size in [2, 9, 19, 25] {
+            for col in 0..size {
+                for row in 0..size {
+                    let text = vertex_text(col, row);
+                    assert_eq!(vertex_coords(&text, size), Ok((col, row)), "{text}");
+                    let lower = text.to_ascii_lowercase();
+                    assert_eq!(vertex_coords(&lower, size), Ok((col, row)), "{lower}");
+                }
+            }
+        }
+        for bad in [
+            "", "D", "4", "I4", "D+4", "D 4", "D4x", "DD4", "pass", "é4", "D-1",
+        ] {
+            assert_eq!(
+                vertex_coords(bad, 19),
+                Err(VertexTextError::Malformed),
+                "{bad}"
+            );
+        }
+        for off in ["T19", "J10", "A0", "A00", "A99999999999999999999999"] {
+            assert_eq!(
+                vertex_coords(off, 9),
+                Err(VertexTextError::OffBoard),
+                "{off}"
+            );
+        }
         // D4 on 19x19 is "dp" in SGF; the top left corner is "aa".
         assert_eq!(&sgf_point(3, 3, 19), b"dp");
         assert_eq!(&sgf_point(0, 18, 19), b"aa");

@@ -103,13 +103,8 @@ pub fn game_from(rows: &[&str], rules: Rules, komi: f64) -> Game {
 
 /// The point of a GTP vertex such as `G12` on `board`.
 pub fn point_at(board: &Board, vertex: &str) -> Point {
-    let mut chars = vertex.chars();
-    let col = chars
-        .next()
-        .and_then(crate::coord::column_of_letter)
-        .expect("a column letter");
-    let row: usize = chars.as_str().parse().expect("a row number");
-    board.point(col, row - 1).expect("on board")
+    let (col, row) = crate::coord::vertex_coords(vertex, board.size()).expect("a vertex");
+    board.point(col, row).expect("on board")
 }
 
 /// GTP commands that build the diagram with `play`, Black and White

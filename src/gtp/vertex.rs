@@ -4,14 +4,8 @@
 
 use std::fmt;
 
-use nom::Parser;
-use nom::branch::alt;
-use nom::bytes::complete::tag_no_case;
-use nom::character::complete::{digit1, satisfy};
-use nom::combinator::{all_consuming, map, value};
-
 use crate::board::{Board, Color, Point};
-use crate::coord::column_of_letter;
+use crate::coord::{VertexTextError, vertex_coords};
 use crate::game::Move;
 
 /// Why a vertex was refused (for the debug log; the reply is
@@ -53,36 +47,17 @@ pub fn color_name(c: Color) -> &'static str {
     }
 }
 
-/// Splits a vertex into `None` (pass) or (column letter, row digits).
-fn split_vertex(s: &str) -> Option<Option<(char, &str)>> {
-    let pass = value(
-        None,
-        tag_no_case::<&str, &str, nom::error::Error<&str>>("pass"),
-    );
-    let point = map((satisfy(|c: char| c.is_ascii_alphabetic()), digit1), Some);
-    all_consuming(alt((pass, point)))
-        .parse(s)
-        .ok()
-        .map(|(_, v)| v)
-}
-
 /// A vertex: a point of `board`, or a pass.
 pub fn parse_move(s: &str, board: &Board) -> Result<Move, VertexError> {
-    let Some(v) = split_vertex(s) else {
-        return Err(VertexError::Malformed(s.to_string()));
-    };
-    let Some((letter, digits)) = v else {
+    if s.eq_ignore_ascii_case("pass") {
         return Ok(Move::Pass);
-    };
-    let Some(col) = column_of_letter(letter) else {
-        return Err(VertexError::Malformed(s.to_string()));
-    };
-    // Too many digits for usize is simply off the board.
-    let row = digits.parse::<usize>().unwrap_or(0);
-    row.checked_sub(1)
-        .and_then(|r| board.point(col, r))
-        .map(Move::Place)
-        .ok_or_else(|| VertexError::OffBoard(s.to_string()))
+    }
+    let off_board = || VertexError::OffBoard(s.to_string());
+    match vertex_coords(s, board.size()) {
+        Ok((col, row)) => board.point(col, row).map(Move::Place).ok_or_else(off_board),
+        Err(VertexTextError::OffBoard) => Err(off_board()),
+        Err(VertexTextError::Malformed) => Err(VertexError::Malformed(s.to_string())),
+    }
 }
 
 /// A vertex that must be a point (not `pass`).

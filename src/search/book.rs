@@ -25,7 +25,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::board::{Board, Color, Point};
-use crate::coord::{column_of_letter, inverse_symmetry, symmetry};
+use crate::coord::{inverse_symmetry, symmetry, vertex_coords};
 use crate::game::{Game, Move};
 
 /// The book, compiled in.
@@ -105,10 +105,7 @@ pub fn parse(text: &str) -> Result<HashMap<Key, (usize, usize)>, BookError> {
 
 /// The (column, row) of a GTP vertex on a board of side `size`.
 fn vertex(word: &str, size: usize) -> Option<(usize, usize)> {
-    let mut chars = word.chars();
-    let col = column_of_letter(chars.next()?)?;
-    let row: usize = chars.as_str().parse().ok()?;
-    (col < size && (1..=size).contains(&row)).then_some((col, row - 1))
+    vertex_coords(word, size).ok()
 }
 
 /// Komi in half points (komi is a multiple of a half in every book line
