@@ -211,7 +211,7 @@ fn deep_variations_through_gtp() {
                 let file = path.display().to_string();
                 let reply = weiqi::gtp::execute(&mut e, "loadsgf", &[file.as_str()]);
                 let _ = std::fs::remove_file(&path);
-                (reply.map_err(|f| f.message), e.game().moves().len())
+                (reply.map_err(|f| f.to_string()), e.game().moves().len())
             })
             .expect("thread");
         let (reply, moves) = handle.join().expect("no overflow");

@@ -33,8 +33,9 @@ use super::stream::Request;
 /// Board size of a new engine.
 pub const DEFAULT_SIZE: usize = 19;
 
-/// Why a command failed: the text of the `?` reply, and the reason written
-/// to the debug log.
+/// Why a command failed: the GTP specification's words for it (`syntax
+/// error`, `illegal move`, ...) and the reason, which the `?` reply gives
+/// after them (`? syntax error: 'I5' is not a vertex`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Failure {
     pub message: String,
@@ -58,6 +59,17 @@ impl Failure {
 
     pub fn syntax(reason: impl Into<String>) -> Failure {
         Failure::because("syntax error", reason)
+    }
+}
+
+/// The text of the `?` reply: the words, then the reason if there is one.
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.reason.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "{}: {}", self.message, self.reason)
+        }
     }
 }
 

@@ -14,8 +14,11 @@
 //!
 //! Replies are `=[id] text` or `?[id] message`, always with a space after
 //! the marker and id, followed by a blank line; a reply never contains a
-//! blank line. Only replies go to the writer; failures are logged at debug
-//! level with their reason.
+//! blank line. A failure's message is the GTP specification's words
+//! (`syntax error`, `illegal move`, ...), followed by its reason when it
+//! has one (`? illegal move: E5 is occupied`), so that clients matching
+//! the words at the start still match; failures are logged at debug
+//! level too. Only replies go to the writer.
 
 pub mod client;
 pub mod commands;
@@ -43,9 +46,13 @@ pub use parse::Command;
 /// the reply early); the first line is kept even when empty, so a text that
 /// starts with a line break (the board diagram) begins on the next line.
 pub fn format_reply(id: Option<&str>, reply: &Reply) -> String {
+    let failure;
     let (mark, text) = match reply {
         Ok(text) => ('=', text.as_str()),
-        Err(f) => ('?', f.message.as_str()),
+        Err(f) => {
+            failure = f.to_string();
+            ('?', failure.as_str())
+        }
     };
     let mut out = String::with_capacity(text.len() + 8);
     out.push(mark);
@@ -71,11 +78,7 @@ pub fn respond(engine: &mut Engine, cmd: &Command) -> String {
     let args: Vec<&str> = cmd.args.iter().map(String::as_str).collect();
     let reply = execute(engine, &cmd.name, &args);
     if let Err(f) = &reply {
-        if f.reason.is_empty() {
-            log::debug!("'{}' failed: {}", cmd.name, f.message);
-        } else {
-            log::debug!("'{}' failed: {} ({})", cmd.name, f.message, f.reason);
-        }
+        log::debug!("'{}' failed: {f}", cmd.name);
     }
     format_reply(cmd.id.as_deref(), &reply)
 }

@@ -96,7 +96,7 @@ fn a_short_game_round_trip() {
             "= ",
             "= ",
             "= ",
-            "? illegal move",
+            "? illegal move: occupied",
             "= black",
             "= black",
             "= empty",
@@ -215,10 +215,10 @@ fn undo_stops_at_handicap_stones() {
         "boardsize 19\nfixed_handicap 9\nundo\ngenmove w\nundo\nundo\nlist_stones b\n",
     );
     assert_eq!(r[1], "= D4 Q16 D16 Q4 D10 Q10 K4 K16 K10");
-    assert_eq!(r[2], "? cannot undo");
+    assert_eq!(r[2], "? cannot undo: nothing to undo");
     assert!(r[3].starts_with("= "));
     assert_eq!(r[4], "= ");
-    assert_eq!(r[5], "? cannot undo");
+    assert_eq!(r[5], "? cannot undo: nothing to undo");
     assert_eq!(r[6], "= D16 K16 Q16 D10 K10 Q10 D4 K4 Q4");
 }
 
@@ -235,18 +235,21 @@ fn handicap_commands_validate_their_arguments() {
     assert_eq!(
         &r[1..10],
         [
-            "? invalid number of stones",
-            "? invalid number of stones",
-            "? syntax error",
-            "? bad vertex list",
-            "? bad vertex list",
-            "? bad vertex list",
-            "? bad vertex list",
-            "? invalid number of stones",
-            "? invalid number of stones",
+            "? invalid number of stones: 5 handicap stones on 7x7",
+            "? invalid number of stones: 1 handicap stone on 7x7",
+            "? syntax error: 'x' is not a number of stones",
+            "? bad vertex list: 1 stone; at least 2 needed",
+            "? bad vertex list: a1 repeated",
+            "? bad vertex list: pass is not a point here",
+            "? bad vertex list: 'z9' is off the board",
+            "? invalid number of stones: 1 handicap stone on 7x7",
+            "? invalid number of stones: 49 handicap stones on 7x7",
         ]
     );
-    assert_eq!(r[11], "? invalid number of stones");
+    assert_eq!(
+        r[11],
+        "? invalid number of stones: 2 handicap stones on 5x5"
+    );
     assert_eq!(r[12].split(' ').count(), 25);
     assert_eq!(e.game().handicap_stones(), 24);
     assert_eq!(e.game().to_move(), Color::White);
@@ -271,7 +274,10 @@ fn free_handicap_uses_fixed_points_then_spreads() {
         "boardsize 5\nplace_free_handicap 3\nset_free_handicap a1 b2\n",
     );
     assert_eq!(r[1].split(' ').count(), 4);
-    assert_eq!(r[2], "? board not empty");
+    assert_eq!(
+        r[2],
+        "? board not empty: handicap needs an empty board and no moves"
+    );
 }
 
 #[test]
@@ -664,7 +670,16 @@ fn replies_never_hold_blank_lines_or_trailing_spaces() {
     assert_eq!(format_reply(None, &ok("\nX\n")), "= \nX\n\n");
     assert_eq!(
         format_reply(Some("0"), &Err(Failure::because("cannot undo", "why"))),
-        "?0 cannot undo\n\n"
+        "?0 cannot undo: why\n\n"
+    );
+    assert_eq!(
+        format_reply(None, &Err(Failure::new("unknown command"))),
+        "? unknown command\n\n"
+    );
+    // A reason over lines stays one reply without blank lines.
+    assert_eq!(
+        format_reply(None, &Err(Failure::because("cannot load file", "a\n\nb "))),
+        "? cannot load file: a\nb\n\n"
     );
 }
 
@@ -951,8 +966,8 @@ fn analysis_refuses_bad_arguments_and_stops_at_end_of_input() {
         &mut e,
         "kata-analyze b ownership maybe\nkata-analyze b interval\nlz-analyze b 50\n",
     );
-    assert_eq!(r[0], "? syntax error");
-    assert_eq!(r[1], "? syntax error");
+    assert_eq!(r[0], "? syntax error: 'maybe' is not true or false");
+    assert_eq!(r[1], "? syntax error: 'interval' needs a value");
     assert_eq!(r[2], "= ");
 }
 
@@ -1023,7 +1038,7 @@ fn overlong_lines_are_refused_and_the_engine_goes_on() {
     run(&mut e, std::io::Cursor::new(input), &mut out).expect("in-memory I/O");
     assert_eq!(
         String::from_utf8(out).unwrap(),
-        "?5 line too long\n\n=6 weiqi\n\n=7 false\n\n"
+        format!("?5 line too long: more than {MAX_LINE} bytes\n\n=6 weiqi\n\n=7 false\n\n")
     );
     assert!(e.game().moves().is_empty());
 }

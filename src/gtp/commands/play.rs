@@ -15,7 +15,7 @@
 use std::time::Instant;
 
 use crate::board::Color;
-use crate::game::{MAX_MOVES, Move};
+use crate::game::{GameError, MAX_MOVES, Move};
 use crate::search::decide::Decision;
 use crate::search::{Limits, Search, SearchConfig};
 
@@ -33,7 +33,11 @@ pub fn play(engine: &mut Engine, args: &[&str]) -> Reply {
         .game
         .play(color, mv)
         .map(|_| String::new())
-        .map_err(|e| Failure::because("illegal move", e.to_string()))
+        .map_err(|e| match e {
+            // The reply's words already say it is an illegal move.
+            GameError::Illegal(why) => Failure::because("illegal move", why.to_string()),
+            other => Failure::because("illegal move", other.to_string()),
+        })
 }
 
 /// Plays the decision; answers the vertex, `pass` or `resign`.

@@ -81,7 +81,10 @@ fn stones_arg(args: &[&str]) -> Result<usize, Failure> {
 fn invalid_stones(n: usize, size: usize) -> Failure {
     Failure::because(
         "invalid number of stones",
-        format!("{n} handicap stones on {size}x{size}"),
+        format!(
+            "{n} handicap stone{} on {size}x{size}",
+            if n == 1 { "" } else { "s" }
+        ),
     )
 }
 
@@ -207,7 +210,11 @@ pub fn set_free_handicap(engine: &mut Engine, args: &[&str]) -> Reply {
         points.push(p);
     }
     if points.len() < 2 {
-        return Err(bad(format!("{} stones; at least 2 needed", points.len())));
+        return Err(bad(format!(
+            "{} stone{}; at least 2 needed",
+            points.len(),
+            if points.len() == 1 { "" } else { "s" }
+        )));
     }
     if points.len() >= board.size() * board.size() {
         return Err(bad("the whole board".to_string()));

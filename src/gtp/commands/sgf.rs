@@ -15,9 +15,12 @@ use super::args::arg;
 use crate::gtp::engine::{Engine, Failure, Reply};
 use crate::gtp::vertex::color_name;
 
+/// `cannot load file` and why; the path goes to the debug log only (the
+/// client knows it).
 fn cannot_load(path: &str, e: &SgfError) -> Failure {
     let reason = sgf::load_error_reason(e);
-    Failure::because(&format!("cannot load file: {reason}"), path)
+    log::debug!("loadsgf {path}: {reason}");
+    Failure::because("cannot load file", reason)
 }
 
 /// The move number argument: a position before move N (N ≥ 1); 0, a
