@@ -38,14 +38,30 @@ type Key = (usize, i64, Vec<(usize, usize)>);
 
 /// The book's positions and their replies (canonical orientation).
 fn entries() -> &'static HashMap<Key, (usize, usize)> {
-    static ENTRIES: OnceLock<HashMap<Key, (usize, usize)>> = OnceLock::new();
+    &book().lines
+}
+
+/// The compiled-in book, parsed.
+struct Book {
+    /// Each position and its reply.
+    lines: HashMap<Key, (usize, usize)>,
+    /// The moves of the longest line: a longer game is out of the book
+    /// without a look.
+    longest: usize,
+}
+
+/// The book, parsed once.
+fn book() -> &'static Book {
+    static PARSED: OnceLock<Book> = OnceLock::new();
     // The book is compiled in and a test reads it, so it always parses;
     // were it not to, the player would just search every move.
-    ENTRIES.get_or_init(|| {
-        parse(BOOK).unwrap_or_else(|e| {
+    PARSED.get_or_init(|| {
+        let lines = parse(BOOK).unwrap_or_else(|e| {
             log::error!("{e}");
             HashMap::new()
-        })
+        });
+        let longest = lines.keys().map(|k| k.2.len()).max().unwrap_or(0);
+        Book { lines, longest }
     })
 }
 
@@ -134,7 +150,7 @@ fn canonical(moves: &[(usize, usize)], size: usize) -> (usize, Vec<(usize, usize
 pub fn reply(game: &Game, color: Color) -> Option<Point> {
     let board: &Board = game.board();
     let size = board.size();
-    if !game.setup_stones().is_empty() {
+    if !game.setup_stones().is_empty() || game.moves().len() > book().longest {
         return None;
     }
     let mut moves = Vec::with_capacity(game.moves().len());
@@ -264,6 +280,10 @@ mod tests {
         let p = g.board().point(4, 4).expect("point");
         g.play(Color::White, Move::Place(p)).expect("legal");
         assert_eq!(reply(&g, Color::Black), None);
+        // A game longer than the longest line is out without a look.
+        let longest = book().longest;
+        assert!(longest > 0);
+        assert!(entries().keys().all(|k| k.2.len() <= longest));
         // Every line of the book gives a legal move in its position.
         for ((size, komi2, moves), &(c, r)) in entries() {
             let names: Vec<String> = moves.iter().map(|&(c, r)| vertex_text(c, r)).collect();
