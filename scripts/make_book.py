@@ -13,6 +13,17 @@ The positions, each read once up to the 8 symmetries of the board:
   * with --deep: for each first move of Black listed, the book's reply
     and every second move of Black (White's second move), searched for
     --deep-seconds.
+
+With --extend FILE the positions above are not searched again: FILE's
+lines are kept as they are, and --third adds Black's third move, each
+searched for --deep-seconds, after every second move of White in the
+lines named (a first move of Black and White's reply, e.g. "E5 E7";
+Black's second move is FILE's):
+
+    python3 scripts/make_book.py --engine target/release/weiqi \
+        --extend src/search/book.txt --third "E5 E7" "E5 F3" \
+        --deep-seconds 5 > /tmp/book.txt && mv /tmp/book.txt src/search/book.txt
+
 Each position gets `genmove` with `--move-time` set to the seconds given
 (the search stops early once its move cannot change). The book is read
 by src/search/book.rs; see its module doc for the format.
@@ -91,6 +102,60 @@ def line(size, komi, moves, reply):
                             vertex(*reply))
 
 
+def read_book(path, size, komi):
+    """The comment lines and the positions of a book file: (comments,
+    [(moves, reply, text)]) for the lines of this size and komi."""
+    comments, lines = [], []
+    for text in open(path, encoding="utf-8"):
+        text = text.rstrip("\n")
+        if text.startswith("#") or not text.strip():
+            comments.append(text)
+            continue
+        head, reply = text.split(":")
+        words = head.split()
+        if int(words[0]) != size or float(words[1]) != float(komi):
+            lines.append(((), None, text))
+            continue
+        moves = [parse_vertex(w) for w in words[2:]]
+        lines.append((moves, parse_vertex(reply.strip()), text))
+    return comments, lines
+
+
+def extend(args, s, started):
+    """--extend: FILE's lines, then Black's third move after the lines
+    of --third, each after every second move of White."""
+    size = args.size
+    comments, lines = read_book(args.extend, size, args.komi)
+    by_key = {canonical(m, size): (m, r) for m, r, _ in lines if m}
+    out = []
+    for pair in args.third:
+        b1, w1 = (parse_vertex(w) for w in pair.split())
+        # Black's second move as the book holds it, in its orientation.
+        found = by_key.get(canonical([b1, w1], size))
+        if found is None or found[1] is None:
+            sys.exit("make_book: no book line for %s" % pair)
+        moves = list(found[0]) + [found[1]]
+        for m in distinct_next_moves(moves, size):
+            key = canonical(moves + [m], size)
+            if key in by_key:
+                continue
+            r = s.reply(moves + [m], args.deep_seconds)
+            if r is not None:
+                by_key[key] = (moves + [m], r)
+                out.append(line(size, args.komi, moves + [m], r))
+                print(out[-1], file=sys.stderr, flush=True)
+    for c in comments:
+        print(c)
+    print("# Extended by scripts/make_book.py: %s" %
+          " ".join(shlex.quote(a) for a in sys.argv[1:]))
+    print("# (%d positions more, %.0f s; Black's third move with --move-time %s)." %
+          (len(out), time.time() - started, args.deep_seconds))
+    for _, _, text in lines:
+        print(text)
+    for l in out:
+        print(l)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -102,11 +167,19 @@ def main():
     ap.add_argument("--deep", nargs="*", default=[],
                     help="first moves of Black after which White's second move is booked")
     ap.add_argument("--deep-seconds", type=float, default=5.0)
+    ap.add_argument("--extend", metavar="FILE",
+                    help="keep this book's lines and add only --third's positions")
+    ap.add_argument("--third", nargs="*", default=[],
+                    help="with --extend: lines \"B1 W1\" after which Black's third move "
+                         "is booked for every second move of White")
     args = ap.parse_args()
     size = args.size
     s = Searcher(shlex.quote(args.engine), size, args.komi)
     started = time.time()
     out = []
+    if args.extend:
+        extend(args, s, started)
+        return
 
     def add(moves, seconds):
         r = s.reply(moves, seconds)
