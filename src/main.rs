@@ -60,8 +60,8 @@ struct Cli {
     #[arg(long, value_name = "MB", default_value_t = weiqi::search::DEFAULT_MAX_TREE_MB as u64, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     max_tree_mb: u64,
     /// Search every move, the first ones too, instead of playing the
-    /// opening book's (9x9 at komi 7.5: the moves of searches ten times
-    /// longer; see the README, "Player").
+    /// opening book's (9x9 at komi 7.5: the moves of searches five to ten
+    /// times longer; see the README, "Player").
     #[arg(long)]
     no_book: bool,
     /// Resign when the win rate falls below this (0 never resigns).

@@ -16,7 +16,7 @@
 //! the marker and id, followed by a blank line; a reply never contains a
 //! blank line. A failure's message is the GTP specification's words
 //! (`syntax error`, `illegal move`, ...), followed by its reason when it
-//! has one (`? illegal move: E5 is occupied`), so that clients matching
+//! has one (`? illegal move: occupied`), so that clients matching
 //! the words at the start still match; failures are logged at debug
 //! level too. Only replies go to the writer.
 
