@@ -527,11 +527,18 @@ fn run_match(args: MatchArgs) -> ExitCode {
         sprt: args.sprt,
     };
     match run_match(&cfg) {
-        Ok((engines, rows)) => {
-            print_results(&engines, &rows);
+        Ok(played) => {
+            print_results(&played.engines, &played.rows);
             if let Some(test) = &cfg.sprt {
-                let summary = weiqi::referee::results::Summary::new(&rows);
+                let summary = weiqi::referee::results::Summary::new(&played.rows);
                 println!("{}", test.report(&summary));
+                // The games in play when the test decided were finished
+                // after it: say what stopped the match.
+                if let Some((n, report)) = &played.sprt_decision
+                    && *n < played.rows.len()
+                {
+                    println!("the match stopped when {n} games had finished: {report}");
+                }
             }
             ExitCode::SUCCESS
         }

@@ -252,6 +252,30 @@ fn sprt_stops_the_match_once_decided() {
 }
 
 #[test]
+fn sprt_says_when_it_stopped_a_match_whose_games_in_play_finished_after() {
+    // Two games at a time: when the fifth loss decides, the other worker's
+    // game is usually in play; it is finished and listed, and a last line
+    // gives the report at the decision (five games).
+    let (_, rows, stdout) = run(
+        &fake("--resign-at 1"),
+        &fake(""),
+        &[
+            "--games",
+            "40",
+            "--alternate",
+            "--parallel",
+            "2",
+            "--sprt",
+            "0,200",
+        ],
+    );
+    assert!(rows.len() == 5 || rows.len() == 6, "{stdout}");
+    let line = "the match stopped when 5 games had finished: SPRT elo0 +0 elo1 +200 \
+                alpha 0.05 beta 0.05: LLR -3.66";
+    assert_eq!(stdout.contains(line), rows.len() == 6, "{stdout}");
+}
+
+#[test]
 fn a_bad_sprt_argument_is_refused() {
     for bad in ["200,0", "0", "0,100,0.6,0.05"] {
         let out = Command::new(env!("CARGO_BIN_EXE_weiqi"))

@@ -277,10 +277,21 @@ fn worker(
     }
 }
 
-/// Plays the match (this shard of it) and returns the engines and the
-/// rows, sorted by game number. Writes the SGF files and the results table
-/// on the way.
-pub fn run_match(cfg: &MatchConfig) -> Result<(Engines, Vec<Row>), MatchError> {
+/// What a match played.
+pub struct Played {
+    pub engines: Engines,
+    /// The games, sorted by game number.
+    pub rows: Vec<Row>,
+    /// Under `--sprt`, when the test decided: the number of games counted
+    /// then and the test's report on them. Games still in play at that
+    /// moment are finished and listed in `rows`, so the report on all the
+    /// rows can differ from the one that stopped the match.
+    pub sprt_decision: Option<(usize, String)>,
+}
+
+/// Plays the match (this shard of it). Writes the SGF files and the
+/// results table on the way.
+pub fn run_match(cfg: &MatchConfig) -> Result<Played, MatchError> {
     one_game::new_game(&cfg.settings).map_err(MatchError::Setup)?;
     let engines = probe(cfg)?;
     let games = schedule(cfg);
@@ -313,6 +324,7 @@ pub fn run_match(cfg: &MatchConfig) -> Result<(Engines, Vec<Row>), MatchError> {
     let workers = cfg.parallel.clamp(1, games.len().max(1));
     let mut rows = Vec::with_capacity(games.len());
     let mut failure = None;
+    let mut sprt_decision = None;
     thread::scope(|scope| {
         let (tx, rx) = mpsc::channel();
         for _ in 0..workers {
@@ -375,13 +387,11 @@ pub fn run_match(cfg: &MatchConfig) -> Result<(Engines, Vec<Row>), MatchError> {
                 && test.decide(&Summary::new(&rows)) != Decision::Continue
             {
                 stop.store(true, Ordering::SeqCst);
+                let report = test.report(&Summary::new(&rows));
                 bar.suspend(|| {
-                    log::info!(
-                        "{} after {} games: no new games",
-                        test.report(&Summary::new(&rows)),
-                        rows.len()
-                    );
+                    log::info!("{report} after {} games: no new games", rows.len());
                 });
+                sprt_decision = Some((rows.len(), report));
             }
             if let Some(counted) = done.counted {
                 // The worker may have gone (its engines failed): nothing
@@ -404,7 +414,11 @@ pub fn run_match(cfg: &MatchConfig) -> Result<(Engines, Vec<Row>), MatchError> {
         }
         fs::write(path, text).map_err(io_error(path))?;
     }
-    Ok((engines, rows))
+    Ok(Played {
+        engines,
+        rows,
+        sprt_decision,
+    })
 }
 
 #[cfg(test)]
