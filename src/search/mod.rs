@@ -228,6 +228,9 @@ struct RootCtx<'a> {
     expand_at: u32,
     equiv: f32,
     knowledge: Knowledge,
+    /// Black's capture lead at the root and the lead, either way, that
+    /// ends a playout ([`policy::mercy_margin`]), when the mercy rule is on.
+    mercy: Option<(i64, i64)>,
 }
 
 impl<'a> RootCtx<'a> {
@@ -261,8 +264,19 @@ impl<'a> RootCtx<'a> {
             expand_at: if board.size() >= 15 { 8 } else { 4 },
             equiv,
             knowledge,
+            mercy: knowledge.mercy.then(|| {
+                (
+                    capture_lead(board),
+                    i64::from(policy::mercy_margin(board.size())),
+                )
+            }),
         }
     }
+}
+
+/// Black's captures minus White's on `board`.
+fn capture_lead(board: &Board) -> i64 {
+    i64::from(board.captures(Color::Black)) - i64::from(board.captures(Color::White))
 }
 
 /// The search: its configuration and the tree kept between moves.
@@ -719,14 +733,22 @@ fn simulate(w: &mut Worker, shared: &Shared, ctx: &RootCtx) {
         }
     }
 
-    heavy_playout(w, &mut board, ctx, color, last);
+    let winner = heavy_playout(w, &mut board, ctx, color, last);
     let score = score_playout(w, &board, ctx);
-    backup(w, &mut shared.lock(), ctx, score);
+    let black_result = match winner {
+        Some(Color::Black) => 1.0,
+        Some(Color::White) => 0.0,
+        None if score > 0.0 => 1.0,
+        None if score < 0.0 => 0.0,
+        None => 0.5,
+    };
+    backup(w, &mut shared.lock(), ctx, score, black_result);
     w.board = Some(board);
 }
 
 /// Plays the simulation out from the end of its tree path, recording the
-/// moves in `w.seq` (for AMAF).
+/// moves in `w.seq` (for AMAF). Returns the winner when the mercy rule
+/// ended the playout (`None` when it was played to the end).
 #[inline(never)]
 fn heavy_playout(
     w: &mut Worker,
@@ -734,8 +756,18 @@ fn heavy_playout(
     ctx: &RootCtx,
     color: Color,
     mut last: Option<Point>,
-) {
+) -> Option<Color> {
+    let mut winner = None;
     play_out_with(board, color, ctx.move_limit, |b, c| {
+        if let Some((base, margin)) = ctx.mercy {
+            let lead = capture_lead(b) - base;
+            if lead.abs() >= margin {
+                // A pass now and again at the next call (the lead
+                // stands) ends the playout.
+                winner = Some(if lead > 0 { Color::Black } else { Color::White });
+                return None;
+            }
+        }
         let mv = policy::playout_move(b, c, last, ctx.knowledge, &mut w.rng, &mut w.buf);
         if let Some(p) = mv {
             w.seq.push((Some(p), c));
@@ -743,10 +775,15 @@ fn heavy_playout(
         last = mv;
         mv
     });
+    winner
 }
 
 /// Scores the final board of a simulation (area, Tromp-Taylor) and adds
-/// it to the ownership counts. Returns Black's score, komi included.
+/// it to the ownership counts. Returns Black's score, komi included. A
+/// board the mercy rule left unfinished is counted as it stands: the
+/// captured chains' points are mostly the capturer's already, and open
+/// areas count for nobody (leaving those playouts out would count only
+/// the playouts where no big chain died).
 #[inline(never)]
 fn score_playout(w: &mut Worker, board: &Board, ctx: &RootCtx) -> f64 {
     // `own`'s entry 0 takes the points nobody owns.
@@ -760,16 +797,10 @@ fn score_playout(w: &mut Worker, board: &Board, ctx: &RootCtx) -> f64 {
     f64::from(black) - ctx.komi
 }
 
-/// Backs the result of a simulation up its path.
+/// Backs the result of a simulation (Black's score, and Black's result:
+/// 1 a win, 0 a loss, 0.5 a draw) up its path.
 #[inline(never)]
-fn backup(w: &mut Worker, tree: &mut Tree, ctx: &RootCtx, score: f64) {
-    let black_result: f32 = if score > 0.0 {
-        1.0
-    } else if score < 0.0 {
-        0.0
-    } else {
-        0.5
-    };
+fn backup(w: &mut Worker, tree: &mut Tree, ctx: &RootCtx, score: f64, black_result: f32) {
     let result_for = |c: Color| match c {
         Color::Black => black_result,
         Color::White => 1.0 - black_result,

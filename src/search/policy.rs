@@ -39,18 +39,40 @@ pub struct Knowledge {
     /// in the playouts, and a malus instead of a bonus for it in the
     /// priors.
     pub ladders: bool,
+    /// The mercy rule (as in Fuego): a playout ends as soon as one side has
+    /// captured [`mercy_margin`] stones more than the other since the
+    /// root, and that side wins it.
+    pub mercy: bool,
 }
 
 impl Knowledge {
     /// The player's knowledge: everything.
-    pub const PLAYER: Knowledge = Knowledge { ladders: true };
+    pub const PLAYER: Knowledge = Knowledge {
+        ladders: true,
+        mercy: true,
+    };
     /// The referee's knowledge, chosen on the count's own measurements
     /// (professional records, GNU Go's counts), never on strength.
     /// Ladder reading since 2026-12-05: a chain the playouts let escape
     /// into a ladder is read as caught, as players count it (Fox records
     /// 467 exact instead of 466, the 1000 older records 976 / 740 as
     /// before, the GNU Go replay 510 / 520 as before).
-    pub const REFEREE: Knowledge = Knowledge { ladders: true };
+    /// No mercy rule: the refining search's playouts are played to the end,
+    /// as when the count was measured.
+    pub const REFEREE: Knowledge = Knowledge {
+        ladders: true,
+        mercy: false,
+    };
+}
+
+/// The capture lead that ends a playout under the mercy rule on a board of
+/// side `size`: 2 × size + 6 stones (24 on 9x9, 44 on 19x19). In 6,000
+/// playouts of the policy from the empty board with komi 7.5, the side
+/// with that lead won the finished playout every time on 9x9 (2,205
+/// playouts), in 2,420 of 2,422 on 13x13 and 2,648 of 2,654 on 19x19; the
+/// moves after it are 8.6% (9x9) and 4.8% (19x19) of all playout moves.
+pub fn mercy_margin(size: usize) -> u32 {
+    2 * size as u32 + 6
 }
 
 /// Probability of trying the atari step.

@@ -562,3 +562,42 @@ fn the_teire_the_count_assumes_is_played_before_passing() {
         assert_eq!(d, Decision::Play(Move::Pass), "{rules}");
     }
 }
+
+/// Playouts of `knowledge` from the empty 9x9 board: (the winner the mercy
+/// rule gave, Black's capture lead at the end) of each.
+fn mercy_playouts(knowledge: Knowledge, n: usize) -> Vec<(Option<Color>, i64)> {
+    let g = game(9, 7.5);
+    let ctx = RootCtx::new(&g, Color::Black, 3000.0, knowledge);
+    let mut w = Worker::new(11);
+    (0..n)
+        .map(|_| {
+            let mut board = g.board().clone();
+            w.seq.clear();
+            let winner = heavy_playout(&mut w, &mut board, &ctx, Color::Black, None);
+            (winner, capture_lead(&board))
+        })
+        .collect()
+}
+
+#[test]
+fn the_mercy_rule_ends_a_playout_at_the_margin_and_only_for_the_player() {
+    let margin = i64::from(policy::mercy_margin(9));
+    let player = mercy_playouts(Knowledge::PLAYER, 300);
+    let cut = player.iter().filter(|(w, _)| w.is_some()).count();
+    assert!(cut > 0 && cut < 300, "{cut} of 300 cut short");
+    for &(winner, lead) in &player {
+        match winner {
+            // Cut as soon as the lead reached the margin, for the leader.
+            Some(c) => {
+                assert!(lead.abs() >= margin, "cut at a lead of {lead}");
+                assert_eq!(c, if lead > 0 { Color::Black } else { Color::White });
+            }
+            // Played to the end: the lead never reached it.
+            None => assert!(lead.abs() < margin, "not cut at a lead of {lead}"),
+        }
+    }
+    // The referee's playouts are played to the end, leads or not.
+    let referee = mercy_playouts(Knowledge::REFEREE, 300);
+    assert!(referee.iter().all(|(w, _)| w.is_none()));
+    assert!(referee.iter().any(|&(_, lead)| lead.abs() >= margin));
+}
