@@ -361,7 +361,9 @@ impl Engine {
             max_playouts: None,
             stop_early: false,
         };
-        self.search.get().search(&self.game, req.color, &limits)
+        self.search
+            .get()
+            .search_for_scores(&self.game, req.color, &limits)
     }
 
     /// How long `color` may think now: the clock's budget, or the move time

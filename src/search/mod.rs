@@ -359,9 +359,37 @@ impl Search {
 
     /// Searches the position of `game` for `color` within `limits`.
     pub fn search(&mut self, game: &Game, color: Color, limits: &Limits) -> SearchResult {
+        self.search_with(game, color, limits, self.config.knowledge)
+    }
+
+    /// [`Search::search`] with every playout played to the end (no mercy
+    /// rule), for the analysis commands, which are read for their score
+    /// estimates: a playout the mercy rule stops is scored with the
+    /// loser's dead stones still on the board, which pulls the mean score
+    /// of a lopsided game towards zero (docs/PLAYER.md, "The mercy rule").
+    pub fn search_for_scores(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: &Limits,
+    ) -> SearchResult {
+        let knowledge = Knowledge {
+            mercy: false,
+            ..self.config.knowledge
+        };
+        self.search_with(game, color, limits, knowledge)
+    }
+
+    fn search_with(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: &Limits,
+        knowledge: Knowledge,
+    ) -> SearchResult {
         let start = Instant::now();
         self.prepare(game, color);
-        let ctx = RootCtx::new(game, color, self.config.rave_equiv, self.config.knowledge);
+        let ctx = RootCtx::new(game, color, self.config.rave_equiv, knowledge);
         let max_playouts = match (limits.deadline, limits.max_playouts) {
             // Nothing to search when only passing is left.
             _ if ctx.root_moves.is_empty() => Some(0),

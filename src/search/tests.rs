@@ -601,3 +601,36 @@ fn the_mercy_rule_ends_a_playout_at_the_margin_and_only_for_the_player() {
     assert!(referee.iter().all(|(w, _)| w.is_none()));
     assert!(referee.iter().any(|&(_, lead)| lead.abs() >= margin));
 }
+
+#[test]
+fn searches_for_scores_play_every_playout_to_the_end() {
+    // Chains in contact in the middle of the 9x9 board, which the
+    // playouts often capture wholesale (the mercy rule's lead).
+    let mut g = game(9, 7.5);
+    place(&mut g, Color::Black, "C3 D3 E3 F3 G3 C4 G4 C5 G5");
+    place(&mut g, Color::White, "D4 E4 F4 D5 E5 F5 D6 E6");
+    let limits = Limits {
+        deadline: None,
+        max_playouts: Some(1500),
+        stop_early: false,
+    };
+    let fresh = |mercy: bool| {
+        Search::new(SearchConfig {
+            threads: 1,
+            seed: 3,
+            knowledge: Knowledge {
+                mercy,
+                ..Knowledge::PLAYER
+            },
+            ..SearchConfig::default()
+        })
+    };
+    let exact = fresh(false).search(&g, Color::Black, &limits);
+    let for_scores = fresh(true).search_for_scores(&g, Color::Black, &limits);
+    let with_mercy = fresh(true).search(&g, Color::Black, &limits);
+    assert_eq!(for_scores.score_lead, exact.score_lead);
+    assert_eq!(for_scores.best, exact.best);
+    // (The mercy rule does change this search: the test would not tell
+    // the two apart otherwise.)
+    assert_ne!(with_mercy.score_lead, exact.score_lead);
+}

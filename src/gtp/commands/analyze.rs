@@ -119,7 +119,10 @@ pub fn ownership_gfx(engine: &mut Engine, args: &[&str]) -> Reply {
         stop_early: false,
         ..engine.think_limits(color, Instant::now())
     };
-    let result = engine.search.get().search(&engine.game, color, &limits);
+    let result = engine
+        .search
+        .get()
+        .search_for_scores(&engine.game, color, &limits);
     let board = engine.game.board();
     let mut out = String::from("INFLUENCE");
     for p in points_top_down(board) {
