@@ -33,6 +33,10 @@ pub const REFINE_MAX_PLAYOUTS: u64 = 8000;
 const REFINE_NODES: usize = 400_000;
 /// Tree memory of a refining search in MiB: room for [`REFINE_NODES`].
 const REFINE_TREE_MB: usize = 32;
+/// Visits before expansion in a refining search on boards below 15x15:
+/// the value the verdicts were measured with, pinned here so that the
+/// player's [`crate::search::DEFAULT_EXPAND_AT`] never changes a count.
+const REFINE_EXPAND_AT: u32 = 4;
 /// RAVE equivalence of a refining search (the value the verdicts were
 /// measured with; fixed here so that tuning the player changes no count).
 const REFINE_RAVE_EQUIV: f32 = 3000.0;
@@ -144,6 +148,7 @@ fn refine_search((game, first, seed): &(Game, Color, u64)) -> Ownership {
         // The playouts' and priors' knowledge the count was measured
         // with: the player's later additions never reach the count.
         knowledge: Knowledge::REFEREE,
+        expand_at: REFINE_EXPAND_AT,
     });
     let limits = Limits {
         deadline: None,

@@ -74,7 +74,17 @@ pub struct SearchConfig {
     pub max_tree_mb: usize,
     /// The Go knowledge of the playouts and priors.
     pub knowledge: Knowledge,
+    /// Visits a node takes before its children are made, on boards below
+    /// 15x15 ([`LARGE_BOARD_EXPAND_AT`] from 15x15 on, for every search).
+    pub expand_at: u32,
 }
+
+/// Visits before expansion on boards of 15x15 and more.
+pub const LARGE_BOARD_EXPAND_AT: u32 = 8;
+/// The player's [`SearchConfig::expand_at`]. 8 measured +26 Elo in 400
+/// self-play games on 9x9 but 13 of 40 against Pachi, so not kept (see
+/// docs/PLAYER.md, "Measured and not kept (2026-12-07, stop 63)").
+pub const DEFAULT_EXPAND_AT: u32 = 4;
 
 /// Default of [`SearchConfig::max_tree_mb`]: 256 MiB, which allows the
 /// default 6,000,000 nodes.
@@ -98,6 +108,7 @@ impl Default for SearchConfig {
             max_nodes: 6_000_000,
             max_tree_mb: DEFAULT_MAX_TREE_MB,
             knowledge: Knowledge::PLAYER,
+            expand_at: DEFAULT_EXPAND_AT,
         }
     }
 }
@@ -234,7 +245,13 @@ struct RootCtx<'a> {
 }
 
 impl<'a> RootCtx<'a> {
-    fn new(game: &'a Game, color: Color, equiv: f32, knowledge: Knowledge) -> RootCtx<'a> {
+    fn new(
+        game: &'a Game,
+        color: Color,
+        equiv: f32,
+        knowledge: Knowledge,
+        expand_at: u32,
+    ) -> RootCtx<'a> {
         let board = game.board();
         let root_moves = board
             .points()
@@ -261,7 +278,11 @@ impl<'a> RootCtx<'a> {
             last,
             komi,
             move_limit: move_limit(board.size()),
-            expand_at: if board.size() >= 15 { 8 } else { 4 },
+            expand_at: if board.size() >= 15 {
+                LARGE_BOARD_EXPAND_AT
+            } else {
+                expand_at
+            },
             equiv,
             knowledge,
             mercy: knowledge.mercy.then(|| {
@@ -389,7 +410,13 @@ impl Search {
     ) -> SearchResult {
         let start = Instant::now();
         self.prepare(game, color);
-        let ctx = RootCtx::new(game, color, self.config.rave_equiv, knowledge);
+        let ctx = RootCtx::new(
+            game,
+            color,
+            self.config.rave_equiv,
+            knowledge,
+            self.config.expand_at,
+        );
         let max_playouts = match (limits.deadline, limits.max_playouts) {
             // Nothing to search when only passing is left.
             _ if ctx.root_moves.is_empty() => Some(0),

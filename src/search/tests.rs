@@ -567,7 +567,7 @@ fn the_teire_the_count_assumes_is_played_before_passing() {
 /// rule gave, Black's capture lead at the end) of each.
 fn mercy_playouts(knowledge: Knowledge, n: usize) -> Vec<(Option<Color>, i64)> {
     let g = game(9, 7.5);
-    let ctx = RootCtx::new(&g, Color::Black, 3000.0, knowledge);
+    let ctx = RootCtx::new(&g, Color::Black, 3000.0, knowledge, DEFAULT_EXPAND_AT);
     let mut w = Worker::new(11);
     (0..n)
         .map(|_| {
@@ -633,4 +633,32 @@ fn searches_for_scores_play_every_playout_to_the_end() {
     // (The mercy rule does change this search: the test would not tell
     // the two apart otherwise.)
     assert_ne!(with_mercy.score_lead, exact.score_lead);
+}
+
+/// A node is expanded only once it has been visited `expand_at` times:
+/// after `n` playouts from a fresh root, at most `n / expand_at` nodes
+/// below the root have children, and a larger threshold makes a smaller
+/// tree.
+#[test]
+fn nodes_are_expanded_after_the_configured_visits() {
+    let g = game(9, 7.5);
+    let expanded = |expand_at: u32| {
+        let mut s = Search::new(SearchConfig {
+            threads: 1,
+            seed: 3,
+            expand_at,
+            ..SearchConfig::default()
+        });
+        let limits = Limits {
+            deadline: None,
+            max_playouts: Some(2_000),
+            stop_early: false,
+        };
+        s.search(&g, Color::Black, &limits);
+        s.tree.nodes[1..].iter().filter(|n| n.expanded).count()
+    };
+    let (four, eight) = (expanded(4), expanded(8));
+    assert!(eight > 0 && eight <= 2_000 / 8, "{eight} nodes expanded");
+    assert!(four <= 2_000 / 4, "{four} nodes expanded");
+    assert!(four > eight, "{four} against {eight}");
 }
