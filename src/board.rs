@@ -392,7 +392,7 @@ impl Board {
     /// The four diagonal neighbours of an on-board point (some may be
     /// border cells; the padding ring makes every one a valid index).
     #[inline]
-    fn diagonals(&self, p: Point) -> [Point; 4] {
+    pub fn diagonals(&self, p: Point) -> [Point; 4] {
         let s = self.stride;
         [
             Point(p.0 - s - 1),

@@ -38,6 +38,7 @@ pub mod book;
 pub mod decide;
 pub mod ladder;
 pub mod policy;
+pub mod shape;
 pub mod tree;
 
 use std::sync::Mutex;

@@ -26,7 +26,7 @@ use rand::Rng;
 use crate::board::{Board, Cell, Color, MAX_SIZE, Point};
 use crate::playout::{random_index, scan_empty_from};
 
-use super::ladder;
+use super::{ladder, shape};
 
 /// Which Go knowledge the playouts and priors use. The player takes
 /// [`Knowledge::PLAYER`], where every addition accepted on measured
@@ -43,6 +43,10 @@ pub struct Knowledge {
     /// captured [`mercy_margin`] stones more than the other since the
     /// root, and that side wins it.
     pub mercy: bool,
+    /// The priors of new nodes weigh each move's 3x3 shape by how often
+    /// professionals play it ([`shape`]), instead of the MoGo patterns'
+    /// flat bonus (on boards up to [`SHAPE_MAX_SIZE`]).
+    pub shapes: bool,
 }
 
 impl Knowledge {
@@ -50,6 +54,7 @@ impl Knowledge {
     pub const PLAYER: Knowledge = Knowledge {
         ladders: true,
         mercy: true,
+        shapes: true,
     };
     /// The referee's knowledge, chosen on the count's own measurements
     /// (professional records, GNU Go's counts), never on strength.
@@ -58,10 +63,12 @@ impl Knowledge {
     /// 467 exact instead of 466, the 1000 older records 976 / 740 as
     /// before, the GNU Go replay 510 / 520 as before).
     /// No mercy rule: the refining search's playouts are played to the end,
-    /// as when the count was measured.
+    /// as when the count was measured. No learned shapes: its priors stay
+    /// those the count was measured with.
     pub const REFEREE: Knowledge = Knowledge {
         ladders: true,
         mercy: false,
+        shapes: false,
     };
 }
 
@@ -411,6 +418,9 @@ pub struct Priors {
     /// The stones of each row (from the bottom), one bit per column: the
     /// "empty area" test of every child reads them instead of the board.
     stone_rows: [u32; MAX_SIZE],
+    /// Whether the learned shapes ([`shape`]) replace the MoGo patterns
+    /// (the knowledge asks for them and the board is small enough).
+    shapes: bool,
 }
 
 /// Even prior: 10 visits at 50%.
@@ -422,6 +432,15 @@ const PRIOR_ESCAPE: f32 = 15.0;
 /// ([`ladder::escape_fails`]): visits without wins, as a self-atari.
 const PRIOR_LADDER: f32 = -10.0;
 const PRIOR_PATTERN: f32 = 10.0;
+/// The learned shape's prior ([`shape::gamma`]): this many visits, won
+/// in the share `gamma / (1 + gamma)` (half for a shape played as often
+/// as the average legal point). In place of the MoGo patterns' bonus.
+const PRIOR_SHAPE: f32 = 20.0;
+/// The largest board the learned shapes are used on: they were measured
+/// on 9x9 (docs/PLAYER.md, "Shapes learned from professional games");
+/// the larger boards keep the MoGo patterns' bonus until a match there
+/// shows the shapes help.
+const SHAPE_MAX_SIZE: usize = 9;
 const PRIOR_SELF_ATARI: f32 = 10.0;
 const PRIOR_EMPTY_AREA: f32 = 10.0;
 /// Bonus by distance to the last move (1, 2, 3).
@@ -467,6 +486,7 @@ impl Priors {
             bonus,
             last: last.map(|l| board.coords(l)),
             stone_rows,
+            shapes: knowledge.shapes && size <= SHAPE_MAX_SIZE,
         }
     }
 
@@ -504,7 +524,11 @@ impl Priors {
                 w += PRIOR_NEAR[d - 1];
             }
         }
-        if matches_pattern(board, p) {
+        if self.shapes {
+            let g = shape::gamma(shape::code(board, color, p));
+            n += PRIOR_SHAPE;
+            w += PRIOR_SHAPE * g / (1.0 + g);
+        } else if matches_pattern(board, p) {
             n += PRIOR_PATTERN;
             w += PRIOR_PATTERN;
         }
@@ -631,6 +655,54 @@ mod tests {
                 color = color.opponent();
             }
         }
+    }
+
+    #[test]
+    fn learned_shapes_replace_the_pattern_bonus_in_the_players_priors_on_small_boards() {
+        // Positions along playouts; the referee's priors are the MoGo
+        // patterns' (and so the player's on 19x19); the player's on 9x9
+        // trade the pattern bonus for the shape's prior.
+        let mut rng = SmallRng::seed_from_u64(21);
+        let mut buf = Vec::new();
+        let mut differ = 0;
+        for size in [9, 13, 19] {
+            let mut b = Board::new(size).expect("size");
+            let mut color = Color::Black;
+            let mut last = None;
+            for _ in 0..size * size {
+                let player = Priors::new(&b, color, last, Knowledge::PLAYER);
+                let referee = Priors::new(&b, color, last, Knowledge::REFEREE);
+                for p in b.points().filter(|&p| b.cell(p) == Cell::Empty) {
+                    let (n, w) = player.prior(&b, color, p);
+                    let (rn, rw) = referee.prior(&b, color, p);
+                    if size > SHAPE_MAX_SIZE {
+                        assert_eq!((n, w), (rn, rw));
+                        continue;
+                    }
+                    let bonus = if matches_pattern(&b, p) {
+                        PRIOR_PATTERN
+                    } else {
+                        0.0
+                    };
+                    let g = shape::gamma(shape::code(&b, color, p));
+                    assert_eq!(n, rn - bonus + PRIOR_SHAPE);
+                    assert!((w - (rw - bonus + PRIOR_SHAPE * g / (1.0 + g))).abs() < 1e-4);
+                    differ += usize::from(w != rw);
+                }
+                match playout_move(&b, color, last, Knowledge::PLAYER, &mut rng, &mut buf) {
+                    Some(p) => {
+                        b.play_unchecked(color, p);
+                        last = Some(p);
+                    }
+                    None => {
+                        b.clear_ko();
+                        last = None;
+                    }
+                }
+                color = color.opponent();
+            }
+        }
+        assert!(differ > 1000, "{differ}");
     }
 
     #[test]
