@@ -133,3 +133,37 @@ pub fn gtp_plays(rows: &[&str]) -> String {
     }
     out
 }
+
+/// A board of side `size` with Black's stones at `black`, then White's at
+/// `white` ((column, row), row 0 at the bottom), each played as a move.
+pub fn board_with(size: usize, black: &[(usize, usize)], white: &[(usize, usize)]) -> Board {
+    let mut b = Board::new(size).expect("size");
+    for (color, stones) in [(Color::Black, black), (Color::White, white)] {
+        for &(x, y) in stones {
+            let p = b.point(x, y).expect("on board");
+            b.play(color, p, false).expect("legal");
+        }
+    }
+    b
+}
+
+/// Plays the player's playout move for `color` on `b`, the last move
+/// having been `last` (a pass clears the ko); returns it, to be the next
+/// call's `last`.
+pub fn play_playout_move(
+    b: &mut Board,
+    color: Color,
+    last: Option<Point>,
+    rng: &mut rand::rngs::SmallRng,
+    buf: &mut Vec<Point>,
+) -> Option<Point> {
+    use crate::search::policy::{Knowledge, playout_move};
+    let mv = playout_move(b, color, last, Knowledge::PLAYER, rng, buf);
+    match mv {
+        Some(p) => {
+            b.play_unchecked(color, p);
+        }
+        None => b.clear_ko(),
+    }
+    mv
+}

@@ -553,18 +553,7 @@ mod tests {
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
 
-    fn setup(size: usize, black: &[(usize, usize)], white: &[(usize, usize)]) -> Board {
-        let mut b = Board::new(size).expect("size");
-        for &(x, y) in black {
-            let p = b.point(x, y).expect("on board");
-            b.play(Color::Black, p, false).expect("legal");
-        }
-        for &(x, y) in white {
-            let p = b.point(x, y).expect("on board");
-            b.play(Color::White, p, false).expect("legal");
-        }
-        b
-    }
+    use crate::testutil::{board_with, play_playout_move};
 
     #[test]
     fn quick_tests_and_pattern_window_answer_as_the_plain_ones() {
@@ -608,16 +597,7 @@ mod tests {
                         assert_eq!(buf, want, "{b:?} {p:?}");
                         patterns += want.len();
                     }
-                    match playout_move(&b, color, last, Knowledge::PLAYER, &mut rng, &mut buf) {
-                        Some(p) => {
-                            b.play_unchecked(color, p);
-                            last = Some(p);
-                        }
-                        None => {
-                            b.clear_ko();
-                            last = None;
-                        }
-                    }
+                    last = play_playout_move(&mut b, color, last, &mut rng, &mut buf);
                     color = color.opponent();
                 }
             }
@@ -689,16 +669,7 @@ mod tests {
                     assert!((w - (rw - bonus + PRIOR_SHAPE * g / (1.0 + g))).abs() < 1e-4);
                     differ += usize::from(w != rw);
                 }
-                match playout_move(&b, color, last, Knowledge::PLAYER, &mut rng, &mut buf) {
-                    Some(p) => {
-                        b.play_unchecked(color, p);
-                        last = Some(p);
-                    }
-                    None => {
-                        b.clear_ko();
-                        last = None;
-                    }
-                }
+                last = play_playout_move(&mut b, color, last, &mut rng, &mut buf);
                 color = color.opponent();
             }
         }
@@ -708,7 +679,7 @@ mod tests {
     #[test]
     fn playouts_capture_a_chain_in_atari() {
         // White (2,2) surrounded on three sides; Black to capture at (2,3).
-        let b = setup(7, &[(1, 2), (3, 2), (2, 1)], &[(2, 2)]);
+        let b = board_with(7, &[(1, 2), (3, 2), (2, 1)], &[(2, 2)]);
         let last = b.point(2, 2);
         let mut rng = SmallRng::seed_from_u64(1);
         let mut buf = Vec::new();
@@ -732,7 +703,7 @@ mod tests {
     fn patterns_match_a_hane() {
         // Black (2,3), White (3,3) above the empty (3,2)... the point
         // (2,2) sees X above-left and O above: "XO." over "..." — a hane.
-        let b = setup(7, &[(1, 3)], &[(2, 3)]);
+        let b = board_with(7, &[(1, 3)], &[(2, 3)]);
         let p = b.point(2, 2).expect("pt");
         assert!(matches_pattern(&b, p));
         let far = b.point(5, 0).expect("pt");

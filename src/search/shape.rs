@@ -243,19 +243,7 @@ pub fn table_len() -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn board(size: usize, black: &[(usize, usize)], white: &[(usize, usize)]) -> Board {
-        let mut b = Board::new(size).expect("size");
-        for &(x, y) in black {
-            let p = b.point(x, y).expect("on board");
-            b.play(Color::Black, p, false).expect("legal");
-        }
-        for &(x, y) in white {
-            let p = b.point(x, y).expect("on board");
-            b.play(Color::White, p, false).expect("legal");
-        }
-        b
-    }
+    use crate::testutil::{board_with, play_playout_move};
 
     /// The eight neighbours as offsets (column, row), around the ring from the
     /// north clockwise; orthogonal at the even positions.
@@ -316,17 +304,7 @@ mod tests {
                             checked += 1;
                         }
                     }
-                    let knowledge = crate::search::policy::Knowledge::PLAYER;
-                    let mv = crate::search::policy::playout_move(
-                        &b, color, last, knowledge, &mut rng, &mut buf,
-                    );
-                    match mv {
-                        Some(p) => {
-                            b.play_unchecked(color, p);
-                        }
-                        None => b.clear_ko(),
-                    }
-                    last = mv;
+                    last = play_playout_move(&mut b, color, last, &mut rng, &mut buf);
                     color = color.opponent();
                 }
             }
@@ -338,7 +316,7 @@ mod tests {
     fn text_and_code_round_trip_and_symmetries_share_one_canonical_code() {
         // Black to move at (1, 0) on the first line: White's stone at
         // (1, 1) is in atari (Black at (0, 1), (2, 1), stone at (1, 2)).
-        let b = board(9, &[(0, 1), (2, 1), (1, 2)], &[(1, 1)]);
+        let b = board_with(9, &[(0, 1), (2, 1), (1, 2)], &[(1, 1)]);
         let p = b.point(1, 0).expect("on board");
         let c = code(&b, Color::Black, p);
         assert_eq!(text(c), "XoX/.+./###");
@@ -347,7 +325,7 @@ mod tests {
         assert_eq!(text(code(&b, Color::White, p)), "OxO/.+./###");
         // The same shape turned to the other edges has the same canonical
         // code, and a different shape another one.
-        let turned = board(9, &[(7, 0), (7, 2), (6, 1)], &[(7, 1)]);
+        let turned = board_with(9, &[(7, 0), (7, 2), (6, 1)], &[(7, 1)]);
         let q = turned.point(8, 1).expect("on board");
         let d = code(&turned, Color::Black, q);
         assert_ne!(c, d);
