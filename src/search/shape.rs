@@ -181,31 +181,29 @@ struct Table {
     gamma: Vec<f32>,
 }
 
+/// The table's entries as (code, played, seen). The table is compiled in
+/// and a test checks that every line parses; a line that did not would
+/// be skipped (its shape stays neutral).
+fn rows() -> impl Iterator<Item = (u32, f64, f64)> {
+    SHAPES
+        .lines()
+        .map(str::trim)
+        .filter(|l| !is_comment(l))
+        .filter_map(|line| {
+            let mut fields = line.split_whitespace();
+            let code = parse_text(fields.next()?)?;
+            let played: f64 = fields.next()?.parse().ok()?;
+            let seen: f64 = fields.next()?.parse().ok()?;
+            Some((code, played, seen))
+        })
+}
+
 fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut rows = Vec::new();
-        let (mut played_all, mut seen_all) = (0f64, 0f64);
-        for line in SHAPES.lines() {
-            let line = line.trim();
-            if is_comment(line) {
-                continue;
-            }
-            let mut fields = line.split_whitespace();
-            let parsed = (|| {
-                let code = parse_text(fields.next()?)?;
-                let played: f64 = fields.next()?.parse().ok()?;
-                let seen: f64 = fields.next()?.parse().ok()?;
-                Some((code, played, seen))
-            })();
-            // The table is compiled in and checked by a test: a line that
-            // does not parse is skipped (its shape stays neutral).
-            if let Some(row) = parsed {
-                played_all += row.1;
-                seen_all += row.2;
-                rows.push(row);
-            }
-        }
+        let rows: Vec<_> = rows().collect();
+        let played_all: f64 = rows.iter().map(|r| r.1).sum();
+        let seen_all: f64 = rows.iter().map(|r| r.2).sum();
         let mut gamma = vec![1.0f32; DENSE];
         let base = if seen_all > 0.0 {
             played_all / seen_all
@@ -227,17 +225,6 @@ fn table() -> &'static Table {
 /// lacks).
 pub fn gamma(code: u32) -> f32 {
     table().gamma[dense(code)]
-}
-
-/// How many shapes the table holds (lines that parse).
-pub fn table_len() -> usize {
-    SHAPES
-        .lines()
-        .filter(|l| {
-            let l = l.trim();
-            !is_comment(l) && l.split_whitespace().next().and_then(parse_text).is_some()
-        })
-        .count()
 }
 
 #[cfg(test)]
@@ -342,7 +329,7 @@ mod tests {
         // Every line parses; the table is not empty.
         let lines = SHAPES.lines().filter(|l| !is_comment(l.trim())).count();
         assert!(lines > 500, "{lines} shapes");
-        assert_eq!(table_len(), lines);
+        assert_eq!(rows().count(), lines);
         // Capturing a stone in atari is played far more often than the
         // average point; filling one's own eye on the first line almost
         // never.
