@@ -5,7 +5,7 @@
 //! * [`policy`]: the playout policy (captures, escapes, 3x3 patterns,
 //!   self-atari avoidance) and the priors of new nodes;
 //! * [`shape`]: 3x3 shapes counted from professional games, for the
-//!   priors on 9x9;
+//!   priors on boards up to 19x19;
 //! * [`analysis`]: candidates, ownership and the estimates made from them;
 //! * [`decide`]: from a search result to the move to play (pass and resign
 //!   rules, cleanup of dead stones).

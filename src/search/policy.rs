@@ -45,7 +45,7 @@ pub struct Knowledge {
     pub mercy: bool,
     /// The priors of new nodes weigh each move's 3x3 shape by how often
     /// professionals play it ([`shape`]), instead of the MoGo patterns'
-    /// flat bonus (on boards up to [`SHAPE_MAX_SIZE`]).
+    /// flat bonus (on boards up to [`SHAPE_MAX_SIZE`], 19x19).
     pub shapes: bool,
 }
 
@@ -437,10 +437,10 @@ const PRIOR_PATTERN: f32 = 10.0;
 /// as the average legal point). In place of the MoGo patterns' bonus.
 const PRIOR_SHAPE: f32 = 20.0;
 /// The largest board the learned shapes are used on: they were measured
-/// on 9x9 (docs/PLAYER.md, "Shapes learned from professional games");
-/// the larger boards keep the MoGo patterns' bonus until a match there
-/// shows the shapes help.
-const SHAPE_MAX_SIZE: usize = 9;
+/// on 9x9 (docs/PLAYER.md, "Shapes learned from professional games") and
+/// on 19x19 (stop 65, the same section); 13x13 lies between. Boards
+/// larger than 19x19 keep the MoGo patterns' bonus (never measured).
+const SHAPE_MAX_SIZE: usize = 19;
 const PRIOR_SELF_ATARI: f32 = 10.0;
 const PRIOR_EMPTY_AREA: f32 = 10.0;
 /// Bonus by distance to the last move (1, 2, 3).
@@ -638,14 +638,14 @@ mod tests {
     }
 
     #[test]
-    fn learned_shapes_replace_the_pattern_bonus_in_the_players_priors_on_small_boards() {
+    fn learned_shapes_replace_the_pattern_bonus_in_the_players_priors_up_to_19x19() {
         // Positions along playouts; the referee's priors are the MoGo
-        // patterns' (and so the player's on 19x19); the player's on 9x9
-        // trade the pattern bonus for the shape's prior.
+        // patterns' (and so the player's above 19x19); the player's up to
+        // 19x19 trade the pattern bonus for the shape's prior.
         let mut rng = SmallRng::seed_from_u64(21);
         let mut buf = Vec::new();
         let mut differ = 0;
-        for size in [9, 13, 19] {
+        for size in [9, 13, 19, 21] {
             let mut b = Board::new(size).expect("size");
             let mut color = Color::Black;
             let mut last = None;
