@@ -324,10 +324,10 @@ def run_random(path, count, batch, seed):
         raise Failure(f"exit status {status}")
     if answered != count:
         raise Failure(f"{answered} of {count} commands answered")
-    check_memory(samples, "random")
+    base, final = check_memory(samples, "random")
     print(f"  {count} commands ({marks['=']} succeeded, {marks['?']} refused), "
           f"{elapsed:.1f} s ({count / elapsed:.0f} commands/s), "
-          "RSS %d kB around 10%%, %d kB at the end (medians)" % memory_windows(samples))
+          f"RSS {base} kB around 10%, {final} kB at the end (medians)")
 
 
 def memory_windows(samples):
@@ -348,11 +348,12 @@ def memory_windows(samples):
 
 def check_memory(samples, what):
     """The RSS over the last tenth must be less than 10% above the RSS
-    around the first tenth (see `memory_windows`)."""
+    around the first tenth (see `memory_windows`). Returns (base, final)."""
     base, final = memory_windows(samples)
     if final >= base * 1.10:
         raise Failure(f"{what}: RSS grew from {base} kB (median around 10% of the run) "
                       f"to {final} kB (median of the last tenth)")
+    return base, final
 
 
 def run_cycles(path, cycles):
@@ -376,9 +377,8 @@ def run_cycles(path, cycles):
         samples.append((done, rss_kb(engine.proc.pid)))
     if engine.finish() != 0:
         raise Failure("bad exit status")
-    check_memory(samples, "cycles")
-    print("  %d cycles, RSS %d kB around 10%%, %d kB at the end (medians)"
-          % ((cycles,) + memory_windows(samples)))
+    base, final = check_memory(samples, "cycles")
+    print(f"  {cycles} cycles, RSS {base} kB around 10%, {final} kB at the end (medians)")
 
 
 def run_long_lines(path):
