@@ -1,15 +1,21 @@
-//! The opening book: the first moves of a game, found once by long
-//! searches of this engine and played at once afterwards.
+//! The opening book: the first moves of a game, played at once instead
+//! of searched.
 //!
 //! A search of one second chooses its first moves on an empty board from
 //! too few playouts (on 9x9 at komi 7.5 Black's first move was D6; ten
 //! seconds find the centre, E5, the move strong players and programs
-//! agree on). The book holds what searches of five to ten seconds chose
-//! (`scripts/make_book.py` writes it by driving `weiqi --no-book` through
-//! GTP), so that `genmove` plays in the opening as if it had thought five
-//! to ten times longer. The book is read up to the 8 symmetries of the board
-//! ([`crate::coord::symmetry`]): one line stands for every orientation of
-//! its position.
+//! agree on). On 9x9 the book holds what searches of five to ten seconds
+//! chose (`scripts/make_book.py` writes it by driving `weiqi --no-book`
+//! through GTP), so that `genmove` plays in the opening as if it had
+//! thought five to ten times longer. On 19x19 longer searches do not help
+//! (the playouts cannot tell the points of an empty board apart: ten
+//! seconds chose K5 for Black's first move), so the book holds what
+//! professionals played: the move played most often in each position
+//! that at least five of the 505 Fox records of `tests/data/fox-pro`
+//! begin with (`scripts/book_from_records.py`), about the first eight to
+//! twelve moves of the common lines, corners first. The book is read up
+//! to the 8 symmetries of the board ([`crate::coord::symmetry`]): one
+//! line stands for every orientation of its position.
 //!
 //! The book file (`book.txt`, compiled in) has one position a line:
 //! board size, komi, the moves from the empty board (Black first, no
@@ -229,6 +235,36 @@ mod tests {
         assert_eq!(reply(&g, Color::White), None);
         assert_eq!(reply(&game(9, 0.5, &[]), Color::Black), None);
         assert_eq!(reply(&game(13, 7.5, &[]), Color::Black), None);
+    }
+
+    #[test]
+    fn on_19x19_the_book_takes_the_four_corners_first_as_professionals_do() {
+        for komi in [7.5, 6.5] {
+            // The book against itself from the empty board.
+            let mut g = game(19, komi, &[]);
+            let mut color = Color::Black;
+            let mut played = Vec::new();
+            while let Some(p) = reply(&g, color) {
+                played.push(g.board().coords(p));
+                g.play(color, Move::Place(p)).expect("legal");
+                color = color.opponent();
+            }
+            assert!(played.len() >= 8, "{komi}: {played:?}");
+            // The first four moves: one in each corner, on the third or
+            // fourth line from both edges.
+            let mut quadrants: Vec<(bool, bool)> = Vec::new();
+            for &(c, r) in &played[..4] {
+                let line = |v: usize| v.min(18 - v) + 1;
+                assert!((3..=4).contains(&line(c)) && (3..=4).contains(&line(r)));
+                quadrants.push((c < 9, r < 9));
+            }
+            quadrants.sort();
+            quadrants.dedup();
+            assert_eq!(quadrants.len(), 4, "{komi}: {played:?}");
+        }
+        // A first move the records never begin with is searched.
+        let g = game(19, 7.5, &["K10"]);
+        assert_eq!(reply(&g, Color::White), None);
     }
 
     #[test]
