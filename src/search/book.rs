@@ -1,21 +1,15 @@
-//! The opening book: the first moves of a game, played at once instead
-//! of searched.
+//! The opening book: the first moves of a game, found once by long
+//! searches of this engine and played at once afterwards.
 //!
 //! A search of one second chooses its first moves on an empty board from
 //! too few playouts (on 9x9 at komi 7.5 Black's first move was D6; ten
 //! seconds find the centre, E5, the move strong players and programs
-//! agree on). On 9x9 the book holds what searches of five to ten seconds
-//! chose (`scripts/make_book.py` writes it by driving `weiqi --no-book`
-//! through GTP), so that `genmove` plays in the opening as if it had
-//! thought five to ten times longer. On 19x19 longer searches do not help
-//! (the playouts cannot tell the points of an empty board apart: ten
-//! seconds chose K5 for Black's first move), so the book holds what
-//! professionals played: the move played most often in each position
-//! that at least five of the 505 Fox records of `tests/data/fox-pro`
-//! begin with (`scripts/book_from_records.py`), about the first eight to
-//! twelve moves of the common lines, corners first. The book is read up
-//! to the 8 symmetries of the board ([`crate::coord::symmetry`]): one
-//! line stands for every orientation of its position.
+//! agree on). The book holds what searches of five to ten seconds chose
+//! (`scripts/make_book.py` writes it by driving `weiqi --no-book` through
+//! GTP), so that `genmove` plays in the opening as if it had thought five
+//! to ten times longer. The book is read up to the 8 symmetries of the board
+//! ([`crate::coord::symmetry`]): one line stands for every orientation of
+//! its position.
 //!
 //! The book file (`book.txt`, compiled in) has one position a line:
 //! board size, komi, the moves from the empty board (Black first, no
@@ -151,26 +145,12 @@ fn canonical(moves: &[(usize, usize)], size: usize) -> (usize, Vec<(usize, usize
         .unwrap_or((0, moves.to_vec()))
 }
 
-/// The board size whose empty corners are taken when the book has no
-/// line ([`empty_corner`]).
-const CORNER_SIZE: usize = 19;
-/// The empty-corner rule holds for the first this many moves of a game.
-const CORNER_MOVES: usize = 12;
-/// A corner is empty when no stone lies within this many lines of both
-/// its edges (a 7x7 square: an approach or a pincer of the corner's 4-4
-/// point is in it, a stone on the side star point is not).
-const CORNER_LINES: usize = 7;
-
 /// The book's move for `color` in `game`, or `None` when the game is not
-/// in the book (see the module doc) or the move would be illegal. On
-/// 19x19, a position of the first [`CORNER_MOVES`] moves that no line
-/// holds is answered in an empty corner when there is one
-/// ([`empty_corner`]).
+/// in the book (see the module doc) or the move would be illegal.
 pub fn reply(game: &Game, color: Color) -> Option<Point> {
     let board: &Board = game.board();
     let size = board.size();
-    let limit = book().longest.max(CORNER_MOVES);
-    if !game.setup_stones().is_empty() || game.moves().len() > limit {
+    if !game.setup_stones().is_empty() || game.moves().len() > book().longest {
         return None;
     }
     let mut moves = Vec::with_capacity(game.moves().len());
@@ -193,79 +173,15 @@ pub fn reply(game: &Game, color: Color) -> Option<Point> {
     if color != to_move {
         return None;
     }
-    let p = match book_move(game, &moves) {
-        Some(p) => p,
-        None if size == CORNER_SIZE && moves.len() < CORNER_MOVES => empty_corner(board)?,
-        None => return None,
-    };
-    game.check(color, Move::Place(p)).is_ok().then_some(p)
-}
-
-/// The book line's reply to `moves` (the game's moves, as coordinates).
-fn book_move(game: &Game, moves: &[(usize, usize)]) -> Option<Point> {
-    let board = game.board();
-    let size = board.size();
     let komi = game.komi();
     if (komi * 2.0).fract() != 0.0 {
         return None;
     }
-    let (t, key) = canonical(moves, size);
+    let (t, key) = canonical(&moves, size);
     let &(c, r) = entries().get(&(size, half_points(komi), key))?;
     let (col, row) = symmetry(inverse_symmetry(t), c, r, size);
-    board.point(col, row)
-}
-
-/// The 4-4 point of an empty corner (no stone within [`CORNER_LINES`]
-/// lines of both its edges), the one farthest from every stone on the
-/// board; `None` when no corner is empty, or when a chain on the board
-/// has two liberties or fewer (a fight has begun: the search answers
-/// it). Professionals take the empty corners before anything else, and
-/// a line of the book ends as soon as a move leaves the records' common
-/// lines (GNU Go's reply to D4 at D17 is one), after which the search
-/// would choose among points it cannot tell apart.
-fn empty_corner(board: &Board) -> Option<Point> {
-    let size = board.size();
-    if board
-        .points()
-        .any(|p| board.color_at(p).is_some() && board.liberties(p) <= 2)
-    {
-        return None;
-    }
-    let stones: Vec<(usize, usize)> = board
-        .points()
-        .filter(|&p| board.color_at(p).is_some())
-        .map(|p| board.coords(p))
-        .collect();
-    let near = |v: usize, low: bool| {
-        if low {
-            v < CORNER_LINES
-        } else {
-            v >= size - CORNER_LINES
-        }
-    };
-    let star = |low: bool| if low { 3 } else { size - 4 };
-    // Upper right first, then the others clockwise: on the empty board
-    // (which the book answers anyway) Black's first move would be Q16.
-    let mut best: Option<(usize, (usize, usize))> = None;
-    for (low_col, low_row) in [(false, false), (false, true), (true, true), (true, false)] {
-        if stones
-            .iter()
-            .any(|&(c, r)| near(c, low_col) && near(r, low_row))
-        {
-            continue;
-        }
-        let (c, r) = (star(low_col), star(low_row));
-        let distance = stones
-            .iter()
-            .map(|&(sc, sr)| sc.abs_diff(c) + sr.abs_diff(r))
-            .min()
-            .unwrap_or(usize::MAX);
-        if best.is_none_or(|(d, _)| distance > d) {
-            best = Some((distance, (c, r)));
-        }
-    }
-    let (_, (c, r)) = best?;
-    board.point(c, r)
+    let p = board.point(col, row)?;
+    game.check(color, Move::Place(p)).is_ok().then_some(p)
 }
 
 #[cfg(test)]
@@ -313,63 +229,6 @@ mod tests {
         assert_eq!(reply(&g, Color::White), None);
         assert_eq!(reply(&game(9, 0.5, &[]), Color::Black), None);
         assert_eq!(reply(&game(13, 7.5, &[]), Color::Black), None);
-    }
-
-    #[test]
-    fn on_19x19_the_book_takes_the_four_corners_first_as_professionals_do() {
-        for komi in [7.5, 6.5] {
-            // The book against itself from the empty board.
-            let mut g = game(19, komi, &[]);
-            let mut color = Color::Black;
-            let mut played = Vec::new();
-            while let Some(p) = reply(&g, color) {
-                played.push(g.board().coords(p));
-                g.play(color, Move::Place(p)).expect("legal");
-                color = color.opponent();
-            }
-            assert!(played.len() >= 8, "{komi}: {played:?}");
-            // The first four moves: one in each corner, on the third or
-            // fourth line from both edges.
-            let mut quadrants: Vec<(bool, bool)> = Vec::new();
-            for &(c, r) in &played[..4] {
-                let line = |v: usize| v.min(18 - v) + 1;
-                assert!((3..=4).contains(&line(c)) && (3..=4).contains(&line(r)));
-                quadrants.push((c < 9, r < 9));
-            }
-            quadrants.sort();
-            quadrants.dedup();
-            assert_eq!(quadrants.len(), 4, "{komi}: {played:?}");
-        }
-    }
-
-    #[test]
-    fn on_19x19_off_the_book_the_empty_corners_are_taken_first() {
-        // GNU Go's D17 after D4 is in no line: Black takes the empty
-        // corner farthest from the stones, the upper right.
-        let g = game(19, 7.5, &["D4", "D17"]);
-        assert_eq!(name(&g, reply(&g, Color::Black)), Some("Q16".to_string()));
-        // Any komi; a first move in the centre gets a corner too.
-        let g = game(19, 0.5, &["K10"]);
-        assert_eq!(name(&g, reply(&g, Color::White)), Some("Q16".to_string()));
-        // The lower left corner is taken (a stone within its 7x7 square),
-        // the two on the right are empty: the one farther from the stones.
-        let g = game(19, 7.5, &["F6", "K12", "D16"]);
-        assert_eq!(name(&g, reply(&g, Color::White)), Some("Q4".to_string()));
-        // Four corners taken, a fight (a chain of two liberties), another
-        // board size, or past the first moves: the search decides.
-        let g = game(19, 7.5, &["D4", "Q16", "D16", "Q4", "K10"]);
-        assert_eq!(reply(&g, Color::White), None);
-        let g = game(19, 7.5, &["K10", "K11", "L11", "L10"]);
-        assert_eq!(reply(&g, Color::Black), None);
-        assert_eq!(reply(&game(13, 7.5, &["G7"]), Color::White), None);
-        let far: Vec<String> = (0..CORNER_MOVES)
-            .map(|i| format!("{}{}", ['H', 'K', 'M'][i % 3], 8 + i / 3 * 2))
-            .collect();
-        let refs: Vec<&str> = far.iter().map(String::as_str).collect();
-        let g = game(19, 7.5, &refs);
-        assert_eq!(reply(&g, Color::Black), None);
-        let g = game(19, 7.5, &refs[..CORNER_MOVES - 2]);
-        assert!(reply(&g, Color::Black).is_some());
     }
 
     #[test]
