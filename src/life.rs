@@ -45,7 +45,9 @@
 //!
 //! Reading overrules the playouts and the search. A close call shut in
 //! by firm opponent stones is read out inside its enclosure
-//! ([`local`]): captured even when its owner moves first, it is dead;
+//! ([`local`]; a group on the edge of the opponent's territory is shut
+//! in by its empty points too, those the playouts give the opponent
+//! nearly always, read as the opponent's stones): captured even when its owner moves first, it is dead;
 //! not captured when the opponent moves first, it is alive (its share
 //! becomes 0, so it is firm). A chain its opponent captures whoever
 //! moves first ([`tactics::is_dead`], for chains with one or two
@@ -440,6 +442,10 @@ const LOCAL_MARGIN: f64 = 0.3;
 /// A chain whose opponent share is below this is a wall (or a friend) to
 /// the local reading.
 const WALL_SHARE: f64 = 0.2;
+/// An empty point the ownership playouts give the opponent at least
+/// this much (on the scale of -1 to 1) walls a group in for its local
+/// reading.
+const TERRITORY_OWNERSHIP: f32 = 0.8;
 /// Positions the local readings of one judgement visit at most.
 const LOCAL_NODES: u32 = 300_000;
 
@@ -456,6 +462,7 @@ fn read_locally(
     chains: &[Chain],
     chain_of: &[u32],
     benson_dead: &[bool],
+    ownership: &[f32],
     readings: &mut Readings,
 ) -> Vec<local::Verdict> {
     let firm = |p: Point| {
@@ -472,13 +479,38 @@ fn read_locally(
         if budget == 0 {
             break;
         }
-        let Some(region) = local::enclosure(board, c.stones[0], firm, pass_alive, firm) else {
-            continue;
+        let (region, walled) = match local::enclosure(board, c.stones[0], firm, pass_alive, firm) {
+            Some(region) => (region, None),
+            None => {
+                // Next to the opponent's territory: its empty points
+                // (those the playouts give the opponent nearly always,
+                // none next to the chain's colour) are walls too, read
+                // as the opponent's stones.
+                let territory = |q: Point| {
+                    let own = match c.color {
+                        Color::Black => ownership[q.index()],
+                        Color::White => -ownership[q.index()],
+                    };
+                    own <= -TERRITORY_OWNERSHIP
+                        && !board
+                            .neighbors(q)
+                            .iter()
+                            .any(|&n| board.color_at(n) == Some(c.color))
+                };
+                let Some(region) =
+                    local::enclosure_within(board, c.stones[0], firm, pass_alive, firm, territory)
+                else {
+                    continue;
+                };
+                let walled = local::walled_in(board, c.color, &region, territory);
+                (region, Some(walled))
+            }
         };
-        let key = local::reading_key(board, c.stones[0], &region);
+        let b = walled.as_ref().unwrap_or(board);
+        let key = local::reading_key(b, c.stones[0], &region) ^ u64::from(walled.is_some());
         verdicts[k] = *readings
             .entry(key)
-            .or_insert_with(|| local::read(board, c.stones[0], &region, &mut budget));
+            .or_insert_with(|| local::read(b, c.stones[0], &region, &mut budget));
         log::debug!(
             "life: local reading of the {:?} chain at {:?} ({} points): {:?}",
             c.color,
@@ -652,7 +684,14 @@ fn judge(board: &Board, playouts: usize, readings: &mut Readings) -> Analysis {
     refine::refine(board, &mut chains, &benson_dead, &ownership);
     // Local reading: alive by reading is firm, dead by reading is lost
     // (below).
-    let read = read_locally(board, &chains, &chain_of, &benson_dead, readings);
+    let read = read_locally(
+        board,
+        &chains,
+        &chain_of,
+        &benson_dead,
+        &ownership,
+        readings,
+    );
     for (c, verdict) in chains.iter_mut().zip(&read) {
         if *verdict == local::Verdict::Alive {
             c.opponent_share = 0.0;

@@ -17,7 +17,9 @@
 //!
 //! The model has limits, and the enclosure is drawn to keep them small:
 //! moves outside it are not read (so its walls must be firm: a wall
-//! short of liberties outside joins it, see [`enclosure`]); a ko is won
+//! short of liberties outside joins it, see [`enclosure`]; where the
+//! opponent's territory is a wall, its points next to the enclosure
+//! are read as his stones, see [`walled_in`]); a ko is won
 //! by the side that takes it first (no ko threats); and the verdicts
 //! stand on the shares of the walls, which the playouts and the search
 //! gave.
@@ -75,12 +77,29 @@ pub fn enclosure(
     safe_wall: impl Fn(Point) -> bool,
     friend: impl Fn(Point) -> bool,
 ) -> Option<Vec<Point>> {
+    enclosure_within(board, p, wall, safe_wall, friend, |_| false)
+}
+
+/// [`enclosure`], with the empty points that are `territory` (the
+/// opponent's, beyond the group) as walls too: the caller reads the
+/// group with opponent stones on those of them next to the region.
+pub fn enclosure_within(
+    board: &Board,
+    p: Point,
+    wall: impl Fn(Point) -> bool,
+    safe_wall: impl Fn(Point) -> bool,
+    friend: impl Fn(Point) -> bool,
+    territory: impl Fn(Point) -> bool,
+) -> Option<Vec<Point>> {
     let color = board.color_at(p)?;
     let (mut points, seen) = flood(
         board,
         p,
         color,
-        |n| board.color_at(n) == Some(color.opponent()) && wall(n),
+        |n| match board.color_at(n) {
+            Some(c) => c == color.opponent() && wall(n),
+            None => territory(n),
+        },
         &friend,
     )?;
     // A wall short of liberties outside the enclosure could lose a
@@ -143,6 +162,32 @@ pub fn enclosure(
     points.extend(added);
     points.sort_by_key(|q| q.index());
     Some(points)
+}
+
+/// `board` with a stone of `color`'s opponent on every empty point next
+/// to `region` that is `territory` (see [`enclosure_within`]), where
+/// that is no suicide: the board a group walled in by its opponent's
+/// territory is read on. (A `territory` point is never next to a stone
+/// of `color`, so these stones capture nothing of it.)
+pub fn walled_in(
+    board: &Board,
+    color: Color,
+    region: &[Point],
+    territory: impl Fn(Point) -> bool,
+) -> Board {
+    let mut walled = board.clone();
+    for &q in region {
+        for n in board.neighbors(q) {
+            if walled.cell(n) == Cell::Empty
+                && territory(n)
+                && !walled.is_suicide(color.opponent(), n)
+            {
+                walled.play_unchecked(color.opponent(), n);
+            }
+        }
+    }
+    walled.clear_ko();
+    walled
 }
 
 /// The points reached from `p` (of `color`) through every point that is

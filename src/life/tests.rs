@@ -622,6 +622,47 @@ fn an_enclosed_group_with_one_eye_is_read_dead() {
 }
 
 #[test]
+fn a_group_on_the_edge_of_the_opponents_territory_is_read_dead() {
+    // The end of a professional game (Go Seigen against Fujisawa
+    // Kuranosuke, 1951, game 3; W+2.5 as the players counted, GNU Go
+    // W+1.5). White's stones on the upper left edge, A11 to C19, are
+    // dead for the players and GNU Go; the playouts gave them about
+    // half. Their enclosure is not shut by stones alone: it opens onto
+    // Black's empty area at D19-G17, so it was not read, and the count
+    // was W+38.5. With the empty points the playouts give Black nearly
+    // always as walls, read as Black's stones, the reading finds that
+    // Black kills the group even if White moves first.
+    let b = board(&[
+        "X . O . . . . X . O O X X X X X . O .",
+        "X O O X X . . X . O . O X O X X X O .",
+        "X O X . X . . X . O O X X O . X O . .",
+        ". O X X . X X . . O X X O O . X O . .",
+        "O O O X . X O X X O O X O . . X O . .",
+        "O X O X X O O O O . O O X X X X O O .",
+        "O X O O X O . . . X O . O X X O . O O",
+        "O X O X O . . . . . . . O O X O O X O",
+        "O X X X O O . . . X . . X O X O . X X",
+        "X X X O X O . . . . . O O X X X X . .",
+        ". X O O X . . . . O . O X . X . . . .",
+        "X X O . . . X . . . . . O X X . . . .",
+        "X X O O X . . . . O . . O X O . . . .",
+        ". X X O . O O . O X O O . O X X . . .",
+        "X X O O . X X O X . O . O O X . . X .",
+        "X O . O . . . . X . O O X O . X X . X",
+        "O . O O . O . X O O . X X O X . O X .",
+        ". O . . . . . O O X X X O X X O . O .",
+        ". . . . . . . O X X . . . . . . . . .",
+    ]);
+    let a = analyse(&b);
+    for v in ["A11", "A15", "C13", "D13", "B17", "C19"] {
+        assert!(a.is_dead(vertex(&b, v)), "{v}");
+    }
+    for v in ["B11", "D12", "D18", "E12"] {
+        assert!(!a.is_dead(vertex(&b, v)), "{v}");
+    }
+}
+
+#[test]
 fn a_chain_joined_to_its_friends_through_two_false_eyes_needs_two_teire() {
     // White F3, in atari once Black has filled F4, can only connect at
     // F2; the chain it joins there has one other liberty, C1, a false
