@@ -681,17 +681,13 @@ fn judge(board: &Board, playouts: usize, readings: &mut Readings) -> Analysis {
             );
         }
     }
-    refine::refine(board, &mut chains, &benson_dead, &ownership);
+    let searched = refine::refine(board, &mut chains, &benson_dead, &ownership);
     // Local reading: alive by reading is firm, dead by reading is lost
-    // (below).
-    let read = read_locally(
-        board,
-        &chains,
-        &chain_of,
-        &benson_dead,
-        &ownership,
-        readings,
-    );
+    // (below). The opponent's territory that walls a group in is judged
+    // by the search's ownership where it ran (it plays out the fights
+    // the uniform playouts leave open).
+    let territory = searched.as_deref().unwrap_or(&ownership);
+    let read = read_locally(board, &chains, &chain_of, &benson_dead, territory, readings);
     for (c, verdict) in chains.iter_mut().zip(&read) {
         if *verdict == local::Verdict::Alive {
             c.opponent_share = 0.0;

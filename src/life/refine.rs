@@ -2,7 +2,7 @@
 //! by the Monte Carlo tree search of [`crate::search`], with the referee's
 //! own fixed settings.
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, MAX_POINTS, Point};
 use crate::game::Game;
 use crate::rules::Rules;
 use crate::search::policy::Knowledge;
@@ -54,8 +54,15 @@ const REFINE_RAVE_EQUIV: f32 = 3000.0;
 /// balanced, both sides fight for every point rather than coast on a won
 /// or lost game. The `opponent_share` of each chain within
 /// [`REJUDGE_MARGIN`] becomes the share of the two searches' playouts in
-/// which the opponent owned its points.
-pub(super) fn refine(board: &Board, chains: &mut [Chain], benson_dead: &[bool], ownership: &[f32]) {
+/// which the opponent owned its points. Returns the two searches'
+/// ownership of every point, averaged (from -1, White's, to 1, Black's),
+/// when they ran.
+pub(super) fn refine(
+    board: &Board,
+    chains: &mut [Chain],
+    benson_dead: &[bool],
+    ownership: &[f32],
+) -> Option<Vec<f32>> {
     let within = |margin: f64| -> Vec<usize> {
         (0..chains.len())
             .filter(|&k| {
@@ -65,12 +72,10 @@ pub(super) fn refine(board: &Board, chains: &mut [Chain], benson_dead: &[bool], 
             .collect()
     };
     if within(REFINE_MARGIN).is_empty() {
-        return;
+        return None;
     }
     let close = within(REJUDGE_MARGIN);
-    let Some(mut game) = Game::new(board.size(), Rules::default()) else {
-        return;
-    };
+    let mut game = Game::new(board.size(), Rules::default())?;
     let stones: Vec<(Color, Point)> = chains
         .iter()
         .flat_map(|c| c.stones.iter().map(move |&p| (c.color, p)))
@@ -79,7 +84,7 @@ pub(super) fn refine(board: &Board, chains: &mut [Chain], benson_dead: &[bool], 
     // liberty, so no setup stone captures or lacks liberties); if it did,
     // the playout verdicts would simply stand.
     if game.place_setup(&stones, false).is_err() {
-        return;
+        return None;
     }
     let margin: f32 = board.points().map(|p| ownership[p.index()]).sum();
     game.set_komi(f64::from(margin.round()) + 0.5);
@@ -102,9 +107,7 @@ pub(super) fn refine(board: &Board, chains: &mut [Chain], benson_dead: &[bool], 
         };
         Some([mine, theirs])
     });
-    let Some(ownerships) = ownerships else {
-        return;
-    };
+    let ownerships = ownerships?;
     for k in close {
         let c = &mut chains[k];
         // The opponent's share of the chain's points, averaged over the
@@ -126,6 +129,11 @@ pub(super) fn refine(board: &Board, chains: &mut [Chain], benson_dead: &[bool], 
         c.opponent_share = share;
         c.searched = true;
     }
+    let mut searched = vec![0.0; MAX_POINTS];
+    for p in board.points() {
+        searched[p.index()] = ownerships.iter().map(|o| o.at(board, p)).sum::<f32>() / 2.0;
+    }
+    Some(searched)
 }
 
 /// Playouts of one refining search on a board of side `size`.

@@ -663,6 +663,48 @@ fn a_group_on_the_edge_of_the_opponents_territory_is_read_dead() {
 }
 
 #[test]
+fn a_corner_walled_in_by_territory_the_search_gives_the_opponent_is_read_dead() {
+    // The end of a professional game (14th Meijin league, Cho Chikun
+    // against Awaji Shuzo, 1989; W+1.5 as the players counted, GNU Go
+    // the same). White's lower-right corner (P2-T4, Q5, S5) holds
+    // Black's five stones S3-T1 in atari, but capturing them at R3
+    // leaves a bulky five that Black kills by playing inside: dead
+    // whoever moves first. Black's T5 in atari lets the enclosure out along the right
+    // edge, into an area the uniform playouts, whose fights there go
+    // either way, do not give Black firmly; the refining search does,
+    // and with its ownership that area walls the corner in. Counted
+    // alive, the game went to White by 40.5.
+    let b = board(&[
+        "O O O O O O O . . . . . . O O X . . .",
+        "O . O X O . . O . . . . . O X . . . .",
+        "X O X X X O O O O O . . . O X X X . .",
+        "X X X O O O . O X O X X . O O O X . .",
+        ". . . X X X X X X X O X O O . O X . .",
+        ". X X X X O O X O O O O X O X O X . .",
+        ". . X O O . O O X . O . X X X X . . .",
+        "X X O X O . O X . . . O X . . . . . .",
+        "O O O X O O X . . O O O O X . . . . .",
+        ". . O X O X . . . O X X O X . . . . .",
+        ". . O . O . . . . O X X X . . . . . .",
+        ". . . . . . . . . . O X . X . . . . .",
+        ". . . . . . . . . O . O X . . X X X .",
+        ". . . O . O O . O . O O X . O X O X .",
+        ". . . . O O X O O O X X X X X O . O X",
+        ". . . O X X X X . O O O O O X O O O O",
+        ". . O O X X . X X O X X X X O O . X X",
+        ". O O X . X . . X X . X X X X O O X X",
+        ". O X X . . X X . X . . . X X X O O X",
+    ]);
+    let a = analyse(&b);
+    for v in ["R1", "Q5", "T4", "P3"] {
+        assert!(a.is_dead(vertex(&b, v)), "{v}");
+    }
+    for v in ["T1", "S3", "P4", "T5"] {
+        assert!(!a.is_dead(vertex(&b, v)), "{v}");
+    }
+}
+
+#[test]
 fn a_chain_joined_to_its_friends_through_two_false_eyes_needs_two_teire() {
     // White F3, in atari once Black has filled F4, can only connect at
     // F2; the chain it joins there has one other liberty, C1, a false
