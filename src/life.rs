@@ -46,8 +46,9 @@
 //! Reading overrules the playouts and the search. A close call shut in
 //! by firm opponent stones is read out inside its enclosure
 //! ([`local`]; a group on the edge of the opponent's territory is shut
-//! in by its empty points too, those the playouts give the opponent
-//! nearly always, read as the opponent's stones): captured even when its owner moves first, it is dead;
+//! in by its empty points too, those the refining search, or else the
+//! playouts, give the opponent nearly always, read as the opponent's
+//! stones): captured even when its owner moves first, it is dead;
 //! not captured when the opponent moves first, it is alive (its share
 //! becomes 0, so it is firm). A chain its opponent captures whoever
 //! moves first ([`tactics::is_dead`], for chains with one or two
@@ -442,9 +443,11 @@ const LOCAL_MARGIN: f64 = 0.3;
 /// A chain whose opponent share is below this is a wall (or a friend) to
 /// the local reading.
 const WALL_SHARE: f64 = 0.2;
-/// An empty point the ownership playouts give the opponent at least
-/// this much (on the scale of -1 to 1) walls a group in for its local
-/// reading.
+/// An empty point the refining search (where it ran), or else the
+/// ownership playouts, give the opponent at least this much (on the
+/// scale of -1 to 1) walls a group in for its local reading.
+/// Measured: 0.6 moved two records of the four sets closer and two
+/// further (docs/COUNTING_HISTORY.md, stop 68).
 const TERRITORY_OWNERSHIP: f32 = 0.8;
 /// Positions the local readings of one judgement visit at most.
 const LOCAL_NODES: u32 = 300_000;
@@ -455,8 +458,9 @@ const LOCAL_NODES: u32 = 300_000;
 type Readings = std::collections::HashMap<u64, local::Verdict>;
 
 /// The local readings ([`local::read`]) of the close calls that sit in
-/// a small enclosure of firm opponent stones; [`local::Verdict::Open`]
-/// for every other chain.
+/// a small enclosure of firm opponent stones, or of firm stones and the
+/// opponent's territory by `ownership` (from -1, White's, to 1,
+/// Black's); [`local::Verdict::Open`] for every other chain.
 fn read_locally(
     board: &Board,
     chains: &[Chain],
@@ -483,7 +487,7 @@ fn read_locally(
             Some(region) => (region, None),
             None => {
                 // Next to the opponent's territory: its empty points
-                // (those the playouts give the opponent nearly always,
+                // (those `ownership` gives the opponent nearly always,
                 // none next to the chain's colour) are walls too, read
                 // as the opponent's stones.
                 let territory = |q: Point| {
