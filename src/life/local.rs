@@ -248,6 +248,23 @@ pub fn read(board: &Board, target: Point, region: &[Point], budget: &mut u32) ->
     }
 }
 
+/// Whether the chain at `target` is captured inside the enclosure
+/// `region` (see [`enclosure`]) with `first` to move: `None` when the
+/// reading could not finish. Reads with the limits of [`read`], taken
+/// from `budget`.
+pub fn captured_with(
+    board: &Board,
+    target: Point,
+    region: &[Point],
+    first: Color,
+    budget: &mut u32,
+) -> Option<bool> {
+    let color = board.color_at(target)?;
+    let mut start = board.clone();
+    start.clear_ko();
+    Reader::new(target, color).ask(&start, first, region, budget)
+}
+
 /// The move its owner must add for the chain at `target` to live inside
 /// the enclosure `region` (see [`enclosure`]): `Some` only when the
 /// reading proves both that its opponent, moving first, captures it and

@@ -631,7 +631,11 @@ pub fn teire_against_dead(st: &mut Settlement, original: &Board, role: impl Fn(P
             let next_to_dead = touches_opponent(&b, p, |n| {
                 role_at(n) == Role::Dead && original.liberties(n) >= 2
             });
-            if !next_to_dead || recaptured(&b, p, &role_at) || capturer_dies(&b, p, &role_at) {
+            if !next_to_dead
+                || recaptured(&b, p, &role_at)
+                || capturer_dies(&b, p, &role_at)
+                || capture_leaves_them_dead(&b, p, &role_at)
+            {
                 continue;
             }
             let allowed =
@@ -664,6 +668,42 @@ pub fn teire_against_dead(st: &mut Settlement, original: &Board, role: impl Fn(P
             break;
         }
     }
+}
+
+/// Positions the reading of [`capture_leaves_them_dead`] visits at most.
+const CAPTURE_READ_NODES: u32 = 20_000;
+
+/// Whether the dead stones that capture the chain at `p` (in atari) stay
+/// dead all the same: with the capture played, its owner, moving next,
+/// still captures the chain that took it, read inside its enclosure of
+/// firm stones ([`local::captured_with`]). Then capturing gains the dead
+/// stones nothing the count does not give them (the owner kills the eye
+/// space the capture leaves, and the stones come off), and no teire is
+/// owed against them. Meijin 14th league, Cho Chikun against Awaji Shuzo
+/// (W+1.5 as the players counted): Black's five stones S3-T1 inside
+/// White's dead corner, taken at R3, leave a bulky five that Black kills
+/// at T2; the players owed nothing, the count paid two teire (R5 and
+/// R3, to capture the corner first).
+fn capture_leaves_them_dead(b: &Board, p: Point, role: &dyn Fn(Point) -> Role) -> bool {
+    let Some(color) = b.color_at(p) else {
+        return false;
+    };
+    let Some(l) = b.atari_liberty(p) else {
+        return false;
+    };
+    let mut a = b.clone();
+    a.clear_ko();
+    a.play_unchecked(color.opponent(), l);
+    a.clear_ko();
+    if a.color_at(p).is_some() {
+        return false;
+    }
+    let firm = |q: Point| role(q) == Role::Firm;
+    let Some(region) = local::enclosure(&a, l, firm, firm, firm) else {
+        return false;
+    };
+    let mut budget = CAPTURE_READ_NODES;
+    local::captured_with(&a, l, &region, color, &mut budget) == Some(true)
 }
 
 /// Teire before a dame fill that would capture over the board. The

@@ -702,6 +702,15 @@ fn a_corner_walled_in_by_territory_the_search_gives_the_opponent_is_read_dead() 
     for v in ["T1", "S3", "P4", "T5"] {
         assert!(!a.is_dead(vertex(&b, v)), "{v}");
     }
+    // Black owes no teire against the dead corner: were it to capture
+    // Black's five stones at R3, Black would kill the bulky five left.
+    for v in ["R3", "R5"] {
+        assert_ne!(
+            a.fill(vertex(&b, v)),
+            Some(Fill::Teire(Color::Black)),
+            "{v}"
+        );
+    }
 }
 
 #[test]
