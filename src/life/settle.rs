@@ -691,10 +691,9 @@ fn capture_leaves_them_dead(b: &Board, p: Point, role: &dyn Fn(Point) -> Role) -
     let Some(l) = b.atari_liberty(p) else {
         return false;
     };
-    let mut a = b.clone();
-    a.clear_ko();
-    a.play_unchecked(color.opponent(), l);
-    a.clear_ko();
+    let Some(a) = tactics::after(b, color.opponent(), l) else {
+        return false;
+    };
     if a.color_at(p).is_some() {
         return false;
     }

@@ -102,7 +102,7 @@ fn opponent_chains_next_to(board: &Board, p: Point) -> Vec<Point> {
 /// `color` at `p` on a copy of `board` (ko ignored: the counting phase
 /// reads shapes, not ko fights), or `None` when the move is a suicide or
 /// the point is taken.
-fn after(board: &Board, color: Color, p: Point) -> Option<Board> {
+pub(super) fn after(board: &Board, color: Color, p: Point) -> Option<Board> {
     if board.cell(p) != Cell::Empty || board.is_suicide(color, p) {
         return None;
     }
