@@ -15,14 +15,21 @@ line and the record's setup stones and moves as `play` commands after
 `boardsize`, `clear_board` and `komi`.)
 
 and the answer is compared with the recorded result: is the winner right,
-and is the margin exact. It prints the two rates, and with --list every
-record counted differently.
+and is the margin exact. It prints the two rates and the sum of the
+counting errors (points, over the records that got a score), and with
+--list every record counted differently. With --against LIST (the --list
+output of an earlier run, e.g. of the build before a change) it also
+prints every record whose count moved, closer to the players' or further
+from them, and how many went each way: a change to the count is judged
+record by record, not only by the rates.
 
     python3 scripts/pro_records.py --engine target/release/weiqi
     python3 scripts/pro_records.py --engine /usr/games/gnugo --gnugo
     python3 scripts/pro_records.py --engine /path/to/pachi --pachi
     python3 scripts/pro_records.py --engine target/release/weiqi \\
         --min-winner 98.8 --min-exact 89.9      # as .ci/run does
+    python3 scripts/pro_records.py --engine target/release/weiqi \\
+        --list > after.txt --against before.txt # what a change moved
 
 --data DIR counts another set laid out the same way (DIR/games/ and
 DIR/results.tsv whose first three columns are file, komi, result; a
@@ -123,6 +130,35 @@ def count(engine, kind, data, name, komi):
     return answers[-1][1:].strip()
 
 
+LIST_LINE = re.compile(r"^(\S+)\s+recorded (\S+)\s+counted (\S*)\s+([+-]\d+(?:\.\d+)?)?")
+
+
+def read_list(path):
+    """An earlier run's --list output: {record: (count, signed error)}.
+    Records not in it were counted exactly (error 0)."""
+    counted = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            m = LIST_LINE.match(line)
+            if m and m.group(4) is not None:
+                counted[m.group(1)] = (m.group(3), float(m.group(4)))
+    return counted
+
+
+def movement(name, earlier, answer, want, have):
+    """[(line, closer)] for a record whose count moved since `earlier`
+    (its count and signed error in the earlier run); [] if it did not."""
+    old_count, old_error = earlier
+    if have is None:
+        return [("%s  counted %s before, no score now" % (name, old_count), False)]
+    error = have - want
+    if abs(error - old_error) < 1e-6:
+        return []
+    closer = abs(error) < abs(old_error)
+    return [("%s  error %+.1f -> %+.1f  %s" % (name, old_error, error, "closer" if closer else "further"),
+             closer)]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--engine", required=True, help="the GTP engine to run")
@@ -135,7 +171,13 @@ def main():
     ap.add_argument("--list", action="store_true", help="print every record counted differently")
     ap.add_argument("--min-winner", type=float, help="fail below this winner rate (percent)")
     ap.add_argument("--min-exact", type=float, help="fail below this exact-margin rate (percent)")
+    ap.add_argument("--against", metavar="LIST",
+                    help="an earlier run's --list output: print the records whose count moved")
     args = ap.parse_args()
+    try:
+        before = read_list(args.against) if args.against else None
+    except OSError as e:
+        ap.error("--against: %s" % e)
 
     kind = "pachi" if args.pachi else "gnugo" if args.gnugo else "weiqi"
     todo = list(records(args.data))
@@ -143,9 +185,15 @@ def main():
         got = list(ex.map(lambda r: count(args.engine, kind, args.data, r[0], r[1]), todo))
 
     winner = exact = refused = 0
+    errors = 0.0
     misses = []
+    moved = []
     for (name, komi, result), answer in zip(todo, got):
         want, have = signed(result), signed(answer)
+        if have is not None:
+            errors += abs(have - want)
+        if before is not None:
+            moved.extend(movement(name, before.get(name, (result, 0.0)), answer, want, have))
         right_winner = have is not None and (want > 0) == (have > 0) and (want < 0) == (have < 0)
         right_margin = have is not None and abs(want - have) < 1e-6
         winner += right_winner
@@ -158,6 +206,12 @@ def main():
     n = len(todo)
     if args.list:
         print("\n".join(misses))
+    if before is not None:
+        print("\n".join(line for line, _ in moved))
+        print("pro_records: against %s: %d counts moved, %d closer, %d further" % (
+            args.against, len(moved), sum(1 for _, closer in moved if closer),
+            sum(1 for _, closer in moved if not closer)))
+    print("pro_records: counting errors %.1f points in all" % errors)
     print("pro_records: %d records; winner right %d (%.1f%%), margin exact %d (%.1f%%)" % (
         n, winner, 100.0 * winner / n, exact, 100.0 * exact / n))
     if refused:
