@@ -134,29 +134,36 @@ LIST_LINE = re.compile(r"^(\S+)\s+recorded (\S+)\s+counted (\S*)\s+([+-]\d+(?:\.
 
 
 def read_list(path):
-    """An earlier run's --list output: {record: (count, signed error)}.
-    Records not in it were counted exactly (error 0)."""
+    """An earlier run's --list output: {record: (count, signed error)},
+    the error None for a record that got no score. Records not in it were
+    counted exactly (error 0)."""
     counted = {}
     with open(path, encoding="utf-8") as f:
         for line in f:
             m = LIST_LINE.match(line)
-            if m and m.group(4) is not None:
-                counted[m.group(1)] = (m.group(3), float(m.group(4)))
+            if m:
+                error = None if m.group(4) is None else float(m.group(4))
+                counted[m.group(1)] = (m.group(3), error)
     return counted
 
 
-def movement(name, earlier, answer, want, have):
-    """[(line, closer)] for a record whose count moved since `earlier`
-    (its count and signed error in the earlier run); [] if it did not."""
+def movement(name, earlier, want, have):
+    """(line, closer) for a record whose count moved since `earlier` (its
+    count and signed error in the earlier run, the error None for no
+    score), or None when it did not."""
     old_count, old_error = earlier
-    if have is None:
-        return [("%s  counted %s before, no score now" % (name, old_count), False)]
+    if have is None or old_error is None:
+        if have is None and old_error is None:
+            return None
+        if have is None:
+            return ("%s  counted %s before, no score now" % (name, old_count), False)
+        return ("%s  no score before, error %+.1f now" % (name, have - want), True)
     error = have - want
     if abs(error - old_error) < 1e-6:
-        return []
+        return None
     closer = abs(error) < abs(old_error)
-    return [("%s  error %+.1f -> %+.1f  %s" % (name, old_error, error, "closer" if closer else "further"),
-             closer)]
+    return ("%s  error %+.1f -> %+.1f  %s" % (name, old_error, error, "closer" if closer else "further"),
+            closer)
 
 
 def main():
@@ -193,7 +200,9 @@ def main():
         if have is not None:
             errors += abs(have - want)
         if before is not None:
-            moved.extend(movement(name, before.get(name, (result, 0.0)), answer, want, have))
+            change = movement(name, before.get(name, (result, 0.0)), want, have)
+            if change is not None:
+                moved.append(change)
         right_winner = have is not None and (want > 0) == (have > 0) and (want < 0) == (have < 0)
         right_margin = have is not None and abs(want - have) < 1e-6
         winner += right_winner
@@ -207,7 +216,8 @@ def main():
     if args.list:
         print("\n".join(misses))
     if before is not None:
-        print("\n".join(line for line, _ in moved))
+        for line, _ in moved:
+            print(line)
         print("pro_records: against %s: %d counts moved, %d closer, %d further" % (
             args.against, len(moved), sum(1 for _, closer in moved if closer),
             sum(1 for _, closer in moved if not closer)))
