@@ -64,21 +64,21 @@ impl Node {
         }
     }
 
-    /// The selection value for the player choosing this move.
+    /// The selection value for the player choosing this move: the mix
+    /// `beta * a + (1 - beta) * q` of the AMAF win rate `a = amaf_w /
+    /// amaf_n` and the win rate `q = (wins + prior_w) / n` over the visits
+    /// and the prior's virtual visits `n`, with `beta = amaf_n / (amaf_n +
+    /// n + n * amaf_n / equiv)`. Put over one denominator, with `k = 1 +
+    /// amaf_n / equiv`, that is `(amaf_w + (wins + prior_w) * k) / (amaf_n
+    /// + n * k)`: one division instead of three, and the plain win rate
+    /// when there is no AMAF count (`k = 1`). 0.5 with nothing counted.
     #[inline]
-    pub fn urgency(&self, equiv: f32) -> f32 {
+    pub fn urgency(&self, inv_equiv: f32) -> f32 {
         let n = self.visits as f32 + self.prior_n;
-        let q = if n > 0.0 {
-            (self.wins + self.prior_w) / n
-        } else {
-            0.5
-        };
-        if self.amaf_n <= 0.0 {
-            return q;
-        }
-        let a = self.amaf_w / self.amaf_n;
-        let beta = self.amaf_n / (self.amaf_n + n + n * self.amaf_n / equiv);
-        beta * a + (1.0 - beta) * q
+        let k = 1.0 + self.amaf_n * inv_equiv;
+        let den = self.amaf_n + n * k;
+        let num = self.amaf_w + (self.wins + self.prior_w) * k;
+        if den > 0.0 { num / den } else { 0.5 }
     }
 
     /// Adds one playout's final score (Black's view) to `score` and
@@ -110,11 +110,11 @@ impl Node {
 const LANES: usize = 8;
 
 /// [`Node::urgency`] of up to [`LANES`] nodes, computed side by side
-/// without branches (both cases computed, one kept), so that the compiler
-/// can use vector instructions: the same operations on the same values,
-/// so the same results bit for bit. Entries past `nodes.len()` are unused.
+/// without branches, so that the compiler can use vector instructions:
+/// the same operations on the same values, so the same results bit for
+/// bit. Entries past `nodes.len()` are unused.
 #[inline(always)]
-fn urgencies(nodes: &[Node], equiv: f32) -> [f32; LANES] {
+fn urgencies(nodes: &[Node], inv_equiv: f32) -> [f32; LANES] {
     let mut visits = [0.0f32; LANES];
     let mut wins = [0.0f32; LANES];
     let mut prior_n = [1.0f32; LANES];
@@ -132,13 +132,11 @@ fn urgencies(nodes: &[Node], equiv: f32) -> [f32; LANES] {
     let mut out = [0.0f32; LANES];
     for j in 0..LANES {
         let n = visits[j] + prior_n[j];
-        let q_seen = (wins[j] + prior_w[j]) / n;
-        let q = if n > 0.0 { q_seen } else { 0.5 };
-        let an = amaf_n[j];
-        let a = amaf_w[j] / an;
-        let beta = an / (an + n + n * an / equiv);
-        let mixed = beta * a + (1.0 - beta) * q;
-        out[j] = if an <= 0.0 { q } else { mixed };
+        let k = 1.0 + amaf_n[j] * inv_equiv;
+        let den = amaf_n[j] + n * k;
+        let num = amaf_w[j] + (wins[j] + prior_w[j]) * k;
+        let u = num / den;
+        out[j] = if den > 0.0 { u } else { 0.5 };
     }
     out
 }
@@ -205,8 +203,9 @@ impl Tree {
         let start = range.start;
         let mut best = None;
         let mut best_u = f32::NEG_INFINITY;
+        let inv_equiv = 1.0 / equiv;
         for (k, chunk) in self.nodes[range].chunks(LANES).enumerate() {
-            let u = urgencies(chunk, equiv);
+            let u = urgencies(chunk, inv_equiv);
             for (j, n) in chunk.iter().enumerate() {
                 if !n.pruned && u[j] > best_u {
                     best_u = u[j];
@@ -356,6 +355,58 @@ mod tests {
         one.visits += 1;
         one.add_score(7.0);
         assert_eq!(one.score_m2, 0.0);
+    }
+
+    /// The RAVE mix as it is usually written: three divisions.
+    fn mix(n: &Node, equiv: f32) -> f64 {
+        let (an, aw) = (f64::from(n.amaf_n), f64::from(n.amaf_w));
+        let v = f64::from(n.visits) + f64::from(n.prior_n);
+        if v <= 0.0 && an <= 0.0 {
+            return 0.5;
+        }
+        let q = if v > 0.0 {
+            (f64::from(n.wins) + f64::from(n.prior_w)) / v
+        } else {
+            0.5
+        };
+        if an <= 0.0 {
+            return q;
+        }
+        let beta = an / (an + v + v * an / f64::from(equiv));
+        beta * (aw / an) + (1.0 - beta) * q
+    }
+
+    #[test]
+    fn urgency_is_the_rave_mix_over_one_denominator() {
+        let equiv = 3000.0;
+        let mut nodes = Vec::new();
+        // Visits, wins, prior visits and wins, AMAF count and wins.
+        for (v, w, pn, pw, an, aw) in [
+            (0, 0.0, 10.0, 5.0, 0.0, 0.0),
+            (0, 0.0, 0.0, 0.0, 0.0, 0.0),
+            (0, 0.0, 0.0, 0.0, 4.0, 3.0),
+            (3, 1.0, 10.0, 5.0, 0.0, 0.0),
+            (3, 1.0, 10.0, 5.0, 7.0, 6.0),
+            (120, 80.0, 10.0, 0.0, 900.0, 300.0),
+            (50_000, 26_000.0, 20.0, 19.0, 210_000.0, 99_000.0),
+        ] {
+            let mut n = Node::new(Move::Pass, pn, pw);
+            (n.visits, n.wins, n.amaf_n, n.amaf_w) = (v, w, an, aw);
+            let u = f64::from(n.urgency(1.0 / equiv));
+            let m = mix(&n, equiv);
+            assert!(
+                (u - m).abs() < 1e-5,
+                "{u} {m} for {v} {w} {pn} {pw} {an} {aw}"
+            );
+            nodes.push(n);
+        }
+        // The vector version gives the same values bit for bit.
+        for chunk in nodes.chunks(LANES) {
+            let u = urgencies(chunk, 1.0 / equiv);
+            for (j, n) in chunk.iter().enumerate() {
+                assert_eq!(u[j].to_bits(), n.urgency(1.0 / equiv).to_bits());
+            }
+        }
     }
 
     #[test]
