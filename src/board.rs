@@ -1088,8 +1088,17 @@ impl Board {
         let want = self.liberties(p).min(out.len());
         let mut q = p;
         loop {
-            for nb in self.neighbors(q) {
-                if self.cell(nb) == Cell::Empty && !out[..n].contains(&nb) {
+            // The empty neighbours as bits, without a branch a neighbour
+            // (inside a chain most neighbours are stones).
+            let nbs = self.neighbors(q);
+            let mut empty = 0u32;
+            for (k, &nb) in nbs.iter().enumerate() {
+                empty |= u32::from(self.cell(nb) == Cell::Empty) << k;
+            }
+            while empty != 0 {
+                let nb = nbs[empty.trailing_zeros() as usize];
+                empty &= empty - 1;
+                if !out[..n].contains(&nb) {
                     out[n] = nb;
                     n += 1;
                     if n == want {
@@ -1184,10 +1193,15 @@ impl Board {
     fn other_liberty(&self, q: Point, p: Point) -> Point {
         let mut s = q;
         loop {
-            for nb in self.neighbors(s) {
-                if self.cell(nb) == Cell::Empty && nb != p {
-                    return nb;
-                }
+            // The first empty neighbour other than `p`, found from bits
+            // rather than a branch a neighbour.
+            let nbs = self.neighbors(s);
+            let mut empty = 0u32;
+            for (k, &nb) in nbs.iter().enumerate() {
+                empty |= u32::from((self.cell(nb) == Cell::Empty) & (nb != p)) << k;
+            }
+            if empty != 0 {
+                return nbs[empty.trailing_zeros() as usize];
             }
             s = self.next_stone(s);
             if s == q {

@@ -135,10 +135,16 @@ fn atari_moves(
         let mut last_head = None;
         let mut s = q;
         loop {
-            for n in board.neighbors(s) {
-                if board.cell(n) != opp || board.chain_libs(n) != 1 {
-                    continue;
-                }
+            // The neighbours that are opponent stones in atari, as bits,
+            // without a branch a neighbour (most stones have none).
+            let nb = board.neighbors(s);
+            let mut hits = 0u32;
+            for (k, &n) in nb.iter().enumerate() {
+                hits |= u32::from((board.cell(n) == opp) & (board.chain_libs(n) == 1)) << k;
+            }
+            while hits != 0 {
+                let n = nb[hits.trailing_zeros() as usize];
+                hits &= hits - 1;
                 let h = board.chain(n);
                 if last_head == Some(h) {
                     continue;
