@@ -169,10 +169,13 @@ fn attacker_in_atari_next_to(board: &Board, target: Point, color: Color) -> bool
     let opp = color.opponent().cell();
     let mut q = target;
     loop {
+        // All four neighbours at once, without a branch a neighbour.
+        let mut hit = false;
         for n in board.neighbors(q) {
-            if board.cell(n) == opp && board.chain_libs(n) == 1 {
-                return true;
-            }
+            hit |= (board.cell(n) == opp) & (board.chain_libs(n) == 1);
+        }
+        if hit {
+            return true;
         }
         q = board.next_stone(q);
         if q == target {
