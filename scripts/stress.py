@@ -347,11 +347,11 @@ def run_random(path, count, batch, seed):
         raise Failure(f"exit status {status}")
     if answered != count:
         raise Failure(f"{answered} of {count} commands answered")
-    base, final = check_memory(samples, "random")
+    base, final, peak = check_memory(samples, "random")
     print(f"  {count} commands ({marks['=']} succeeded, {marks['?']} refused), "
           f"{elapsed:.1f} s ({count / elapsed:.0f} commands/s), "
           f"RSS {base} kB around 25%, {final} kB at the end (lowest of each window), "
-          f"highest {max(v for _, v in samples)} kB")
+          f"highest {peak} kB")
 
 
 def memory_windows(samples):
@@ -378,7 +378,7 @@ def memory_windows(samples):
 def check_memory(samples, what):
     """RSS must stay under RSS_LIMIT_KB, and its floor over the last tenth
     less than 10% above its floor from 20% to 30% of the run (see
-    `memory_windows`). Returns (base, final)."""
+    `memory_windows`). Returns (base, final, peak)."""
     base, final = memory_windows(samples)
     peak = max(v for _, v in samples)
     if peak >= RSS_LIMIT_KB:
@@ -386,7 +386,7 @@ def check_memory(samples, what):
     if final >= base * 1.10:
         raise Failure(f"{what}: RSS grew from {base} kB (lowest around a quarter of the run) "
                       f"to {final} kB (lowest in the last tenth)")
-    return base, final
+    return base, final, peak
 
 
 def run_cycles(path, cycles):
@@ -410,7 +410,7 @@ def run_cycles(path, cycles):
         samples.append((done, rss_kb(engine.proc.pid)))
     if engine.finish() != 0:
         raise Failure("bad exit status")
-    base, final = check_memory(samples, "cycles")
+    base, final, _ = check_memory(samples, "cycles")
     print(f"  {cycles} cycles, RSS {base} kB around 25%, {final} kB at the end (lowest of each window)")
 
 
