@@ -47,6 +47,11 @@ pub struct Knowledge {
     /// professionals play it ([`shape`]), instead of the MoGo patterns'
     /// flat bonus (on boards up to [`SHAPE_MAX_SIZE`], 19x19).
     pub shapes: bool,
+    /// The pattern step draws its candidates one at a time and tests only
+    /// the one drawn ([`pattern_move`]): the same choice, uniform among the
+    /// candidates that pass, with fewer tests, but not the same random
+    /// numbers as testing them all and then drawing one.
+    pub one_draw: bool,
 }
 
 impl Knowledge {
@@ -55,6 +60,7 @@ impl Knowledge {
         ladders: true,
         mercy: true,
         shapes: true,
+        one_draw: true,
     };
     /// The referee's knowledge, chosen on the count's own measurements
     /// (professional records, GNU Go's counts), never on strength.
@@ -64,11 +70,16 @@ impl Knowledge {
     /// before, the GNU Go replay 510 / 520 as before).
     /// No mercy rule: the refining search's playouts are played to the end,
     /// as when the count was measured. No learned shapes: its priors stay
-    /// those the count was measured with.
+    /// those the count was measured with. The pattern step tests every
+    /// candidate before it draws: the random numbers the count was
+    /// measured with (drawn one at a time, the same choices by
+    /// distribution, three records of 2,366 counted differently, a big
+    /// group in an open fight among them: docs/COUNTING_HISTORY.md).
     pub const REFEREE: Knowledge = Knowledge {
         ladders: true,
         mercy: false,
         shapes: false,
+        one_draw: false,
     };
 }
 
@@ -269,6 +280,28 @@ const fn swap_colors(ch: u8) -> u8 {
     }
 }
 
+/// [`PATTERN_TABLE`] indexed by the whole 3x3 window, centre included
+/// (rows of three 2-bit cells, west first: north at bits 0-5, the middle
+/// row at 6-11, south at 12-17): a bit is set when the centre is empty and
+/// its neighbours match. Read straight from the window's rows, without
+/// taking the centre out.
+static WINDOW_TABLE: [u64; 4096] = window_table();
+
+const fn window_table() -> [u64; 4096] {
+    let mut table = [0u64; 4096];
+    let mut idx = 0;
+    while idx < 1 << 18 {
+        let (north, middle, south) = (idx & 63, (idx >> 6) & 63, idx >> 12);
+        let code = north | ((middle & 3) | (middle >> 4) << 2) << 6 | south << 10;
+        let centre_empty = (middle >> 2) & 3 == Cell::Empty as usize;
+        if centre_empty && PATTERN_TABLE[code >> 6] & (1 << (code & 63)) != 0 {
+            table[idx >> 6] |= 1 << (idx & 63);
+        }
+        idx += 1;
+    }
+    table
+}
+
 /// Sets the table bit of every code matching `cells[k..]`, with `code`
 /// holding the cells before `k`.
 const fn fill(cells: &[u8; 8], k: usize, code: usize, table: &mut [u64; 1024]) {
@@ -303,12 +336,11 @@ pub fn matches_pattern(board: &Board, p: Point) -> bool {
     PATTERN_TABLE[code >> 6] & (1 << (code & 63)) != 0
 }
 
-/// Adds to `buf` the empty neighbours of `last` that match a pattern and
-/// are neither illegal, own eyes nor self-ataris, in [`neighborhood`]'s
-/// order. The 3x3 codes of the 8 neighbours come from the 5x5 window
-/// around `last`, read once, and are looked up without branches.
-fn pattern_moves(board: &Board, color: Color, last: Point, buf: &mut Vec<Point>) {
-    buf.clear();
+/// The empty neighbours of `last` that match a pattern, as bits in
+/// [`neighborhood`]'s order after the point itself (bit `k` for its
+/// `k + 1`-th point). The 3x3 codes of the 8 neighbours come from the 5x5
+/// window around `last`, read once, and are looked up without branches.
+fn pattern_hits(board: &Board, last: Point) -> u32 {
     let rows = board.window5(last);
     // (column, row) in the window of the neighbours in neighborhood()'s
     // order after the point itself: S W E N SW SE NW NE.
@@ -324,25 +356,65 @@ fn pattern_moves(board: &Board, color: Color, last: Point, buf: &mut Vec<Point>)
     ];
     let mut hits = 0u32;
     for (k, &(x, y)) in AT.iter().enumerate() {
-        let empty = (rows[y] >> (2 * x)) & 3 == Cell::Empty as u32;
         let north = (rows[y + 1] >> (2 * (x - 1))) & 63;
         let middle = (rows[y] >> (2 * (x - 1))) & 63;
         let south = (rows[y - 1] >> (2 * (x - 1))) & 63;
-        let code = (north | ((middle & 3) | (middle >> 4) << 2) << 6 | south << 10) as usize;
-        let matched = (PATTERN_TABLE[code >> 6] >> (code & 63)) & 1 != 0;
-        hits |= u32::from(empty & matched) << k;
+        let code = (north | middle << 6 | south << 12) as usize;
+        hits |= ((WINDOW_TABLE[code >> 6] >> (code & 63)) as u32 & 1) << k;
     }
+    hits
+}
+
+/// The pattern step's move: one of the empty neighbours of `last` that
+/// match a pattern and are neither illegal, own eyes nor self-ataris,
+/// chosen uniformly; `None` when there is none. With `one_draw` the
+/// candidates are drawn at random and tested one at a time, a failed one
+/// set aside: the same choice, uniform among the moves that pass, as
+/// testing them all first and then drawing one, with one test instead of
+/// all of them when the first draw passes.
+fn pattern_move<R: Rng>(
+    board: &Board,
+    color: Color,
+    last: Point,
+    one_draw: bool,
+    rng: &mut R,
+) -> Option<Point> {
+    let mut hits = pattern_hits(board, last);
     if hits == 0 {
-        return;
+        return None;
     }
     let around = neighborhood(board, last);
-    while hits != 0 {
-        let q = around[hits.trailing_zeros() as usize + 1];
-        if board.is_playout_move_eye_first(color, q) && board.self_atari(color, q).is_none() {
-            buf.push(q);
+    let passes = |k: u32| {
+        board.is_playout_move_eye_first(color, around[k as usize + 1])
+            && board.self_atari(color, around[k as usize + 1]).is_none()
+    };
+    if !one_draw {
+        // Every candidate tested, then one of those that pass drawn.
+        let mut rest = hits;
+        while rest != 0 {
+            let k = rest.trailing_zeros();
+            if !passes(k) {
+                hits &= !(1 << k);
+            }
+            rest &= rest - 1;
         }
-        hits &= hits - 1;
+        if hits == 0 {
+            return None;
+        }
     }
+    while hits != 0 {
+        // The k-th set bit of `hits`, k drawn among them.
+        let mut rest = hits;
+        for _ in 0..rng.random_range(0..hits.count_ones()) {
+            rest &= rest - 1;
+        }
+        let k = rest.trailing_zeros();
+        if !one_draw || passes(k) {
+            return Some(around[k as usize + 1]);
+        }
+        hits &= !(1 << k);
+    }
+    None
 }
 
 /// Chooses the playout move of `color`, given the last move (if it was not
@@ -364,11 +436,10 @@ pub fn playout_move<R: Rng>(
                 return Some(buf[rng.random_range(0..buf.len())]);
             }
         }
-        if rng.random_bool(PROB_PATTERN) {
-            pattern_moves(board, color, last, buf);
-            if !buf.is_empty() {
-                return Some(buf[rng.random_range(0..buf.len())]);
-            }
+        if rng.random_bool(PROB_PATTERN)
+            && let Some(p) = pattern_move(board, color, last, knowledge.one_draw, rng)
+        {
+            return Some(p);
         }
     }
     random_move(board, color, rng)
@@ -568,6 +639,7 @@ mod tests {
         let mut buf = Vec::new();
         let mut checked = [0usize; 2];
         let mut patterns = 0;
+        let mut set_aside = Vec::new();
         for size in [2, 5, 9, 13, 19] {
             for _ in 0..6 {
                 let mut b = Board::new(size).expect("size");
@@ -586,21 +658,30 @@ mod tests {
                             checked[usize::from(walk.is_some())] += 1;
                         }
                     }
-                    // The pattern step's moves, from the 5x5 window, as
-                    // point by point (around every point, edges included).
+                    // The pattern step's candidates, from the 5x5 window,
+                    // as point by point (around every point, edges
+                    // included), and its move one of those that pass.
                     for p in b.points() {
+                        let mut hits = 0u32;
                         let mut want = Vec::new();
-                        for q in neighborhood(&b, p).into_iter().skip(1) {
-                            if b.cell(q) == Cell::Empty
-                                && matches_pattern(&b, q)
-                                && b.is_playout_move(color, q)
-                                && b.self_atari(color, q).is_none()
-                            {
-                                want.push(q);
+                        for (k, q) in neighborhood(&b, p).into_iter().skip(1).enumerate() {
+                            if b.cell(q) == Cell::Empty && matches_pattern(&b, q) {
+                                hits |= 1 << k;
+                                if b.is_playout_move(color, q) && b.self_atari(color, q).is_none() {
+                                    want.push(q);
+                                }
                             }
                         }
-                        pattern_moves(&b, color, p, &mut buf);
-                        assert_eq!(buf, want, "{b:?} {p:?}");
+                        assert_eq!(pattern_hits(&b, p), hits, "{b:?} {p:?}");
+                        for one_draw in [false, true] {
+                            match pattern_move(&b, color, p, one_draw, &mut rng) {
+                                Some(q) => assert!(want.contains(&q), "{b:?} {p:?} {q:?}"),
+                                None => assert!(want.is_empty(), "{b:?} {p:?}"),
+                            }
+                        }
+                        if want.len() >= 2 && hits.count_ones() as usize > want.len() {
+                            set_aside.push((b.clone(), color, p, want.clone()));
+                        }
                         patterns += want.len();
                     }
                     last = play_playout_move(&mut b, color, last, &mut rng, &mut buf);
@@ -611,6 +692,33 @@ mod tests {
         // Both answers occur often.
         assert!(checked[0] > 1000 && checked[1] > 1000, "{checked:?}");
         assert!(patterns > 1000, "{patterns}");
+
+        // Where some candidates fail the tests, the move is still uniform
+        // among those that pass, drawn either way: 3,000 draws in each of
+        // the first 20 such positions, every count within five standard
+        // deviations.
+        assert!(set_aside.len() >= 20, "{}", set_aside.len());
+        let cases = set_aside.iter().take(20);
+        for ((b, color, p, want), one_draw) in cases.flat_map(|c| [(c, false), (c, true)]) {
+            let draws = 3000.0;
+            let mut counts = vec![0.0; want.len()];
+            for _ in 0..draws as usize {
+                let q = pattern_move(b, *color, *p, one_draw, &mut rng).expect("a move");
+                let i = want
+                    .iter()
+                    .position(|&w| w == q)
+                    .expect("a move that passes");
+                counts[i] += 1.0;
+            }
+            let share = 1.0 / want.len() as f64;
+            let sd = (draws * share * (1.0 - share)).sqrt();
+            for c in counts {
+                assert!(
+                    (c - draws * share).abs() < 5.0 * sd,
+                    "{b:?} {p:?} {want:?} {c}"
+                );
+            }
+        }
     }
 
     #[test]
