@@ -102,13 +102,21 @@ const PROB_REJECT_SMALL_SELF_ATARI: f64 = 0.5;
 
 /// Adds to `out` the moves that capture or save chains in atari at or
 /// around `around` (the point and its 8 neighbours), for `color` to move.
+/// With [`Knowledge::one_draw`] the ladder test of an extension (the one
+/// costly test) is left to the draw: the extension goes into `out` and its
+/// bit into the mask returned (entry `i` of `out` at bit `i`), and
+/// [`draw_atari_move`] reads the ladder only if it draws it. An extension
+/// that is also a capture of an opponent chain in atari always passes the
+/// ladder test (a capture is an escape), so the moves that pass, counted
+/// with their repetitions, are the same either way.
 fn atari_moves(
     board: &Board,
     color: Color,
     around: Point,
     knowledge: Knowledge,
     out: &mut Vec<Point>,
-) {
+) -> u64 {
+    let mut deferred = 0u64;
     // One bit per stone in atari, in neighborhood()'s order, without
     // branches (empty and border cells count no liberties): most of the
     // time there is none.
@@ -175,13 +183,41 @@ fn atari_moves(
         }
         // ...or extend, when that gains liberties and the chain does not
         // then die in a ladder.
-        if board.is_playout_move_eye_first(color, lib)
-            && board.self_atari(color, lib).is_none()
-            && !(knowledge.ladders && ladder::escape_fails(board, color, lib))
-        {
-            out.push(lib);
+        if board.is_playout_move_eye_first(color, lib) && board.self_atari(color, lib).is_none() {
+            if knowledge.ladders && knowledge.one_draw && out.len() < 64 {
+                deferred |= 1 << out.len();
+                out.push(lib);
+            } else if !(knowledge.ladders && ladder::escape_fails(board, color, lib)) {
+                out.push(lib);
+            }
         }
     }
+    deferred
+}
+
+/// One of the atari step's moves in `moves` (see [`atari_moves`]), drawn
+/// uniformly among those that pass: an entry whose bit is set in
+/// `deferred` is an extension whose ladder is read only when it is drawn,
+/// and set aside (another one drawn) when the chain would die in the
+/// ladder. `moves` is consumed.
+fn draw_atari_move<R: Rng>(
+    board: &Board,
+    color: Color,
+    moves: &mut Vec<Point>,
+    mut deferred: u64,
+    rng: &mut R,
+) -> Option<Point> {
+    while !moves.is_empty() {
+        let i = rng.random_range(0..moves.len());
+        if deferred >> i & 1 == 0 || !ladder::escape_fails(board, color, moves[i]) {
+            return Some(moves[i]);
+        }
+        moves.remove(i);
+        // The bits above `i` move down with their entries.
+        let below = deferred & ((1 << i) - 1);
+        deferred = below | (deferred >> (i + 1)) << i;
+    }
+    None
 }
 
 /// The point and its 8 neighbours (some may be border cells).
@@ -431,9 +467,9 @@ pub fn playout_move<R: Rng>(
     if let Some(last) = last {
         if rng.random_bool(PROB_ATARI) {
             buf.clear();
-            atari_moves(board, color, last, knowledge, buf);
-            if !buf.is_empty() {
-                return Some(buf[rng.random_range(0..buf.len())]);
+            let deferred = atari_moves(board, color, last, knowledge, buf);
+            if let Some(p) = draw_atari_move(board, color, buf, deferred, rng) {
+                return Some(p);
             }
         }
         if rng.random_bool(PROB_PATTERN)
@@ -719,6 +755,80 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_atari_steps_deferred_ladder_reads_leave_the_same_moves() {
+        // Positions along heavy playouts, the atari step around every
+        // point: the moves that pass are the same, in the same order, with
+        // the ladder read at once or left to the draw.
+        let mut rng = SmallRng::seed_from_u64(11);
+        let mut buf = Vec::new();
+        let at_once = Knowledge {
+            one_draw: false,
+            ..Knowledge::PLAYER
+        };
+        let mut deferred_reads = 0;
+        for size in [9, 13, 19] {
+            for _ in 0..4 {
+                let mut b = Board::new(size).expect("size");
+                let mut color = Color::Black;
+                let mut last = None;
+                for _ in 0..size * size * 2 {
+                    for p in b.points() {
+                        let mut want = Vec::new();
+                        assert_eq!(atari_moves(&b, color, p, at_once, &mut want), 0);
+                        let mut moves = Vec::new();
+                        let deferred = atari_moves(&b, color, p, Knowledge::PLAYER, &mut moves);
+                        let mut passing = Vec::new();
+                        for (i, &q) in moves.iter().enumerate() {
+                            let read = deferred >> i & 1 != 0;
+                            deferred_reads += usize::from(read);
+                            if !read || !ladder::escape_fails(&b, color, q) {
+                                passing.push(q);
+                            }
+                        }
+                        assert_eq!(passing, want, "{b:?} {p:?}");
+                    }
+                    last = play_playout_move(&mut b, color, last, &mut rng, &mut buf);
+                    color = color.opponent();
+                }
+            }
+        }
+        assert!(deferred_reads > 1000, "{deferred_reads}");
+    }
+
+    #[test]
+    fn the_atari_steps_draw_sets_aside_an_extension_that_dies_in_a_ladder() {
+        // White C3 in atari (Black B3, C4, C2, D2): extending at D3 dies in
+        // a ladder towards the empty upper right. Among two far points and
+        // that extension twice (both left to the draw), the draw gives the
+        // two far points, each about half the time: the extension never,
+        // also after the first copy is set aside and the entries behind it
+        // move down.
+        let b = board_with(9, &[(2, 3), (1, 2), (2, 1), (3, 1)], &[(2, 2)]);
+        let pt = |x, y| b.point(x, y).expect("on board");
+        let (e, far) = (pt(3, 2), [pt(7, 7), pt(6, 6)]);
+        assert!(ladder::escape_fails(&b, Color::White, e));
+        let mut rng = SmallRng::seed_from_u64(4);
+        let mut counts = [0; 2];
+        for _ in 0..2000 {
+            let mut moves = vec![far[0], e, far[1], e];
+            let q = draw_atari_move(&b, Color::White, &mut moves, 0b1010, &mut rng);
+            let i = far.iter().position(|&f| Some(f) == q);
+            counts[i.expect("a far point")] += 1;
+        }
+        // Half of 2,000, within five standard deviations (22.4 each).
+        assert!(
+            counts.iter().all(|&c| (c - 1000i32).abs() < 112),
+            "{counts:?}"
+        );
+        // Only extensions that die: nothing.
+        let mut moves = vec![e, e];
+        assert_eq!(
+            draw_atari_move(&b, Color::White, &mut moves, 0b11, &mut rng),
+            None
+        );
     }
 
     #[test]
