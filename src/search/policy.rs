@@ -48,9 +48,11 @@ pub struct Knowledge {
     /// flat bonus (on boards up to [`SHAPE_MAX_SIZE`], 19x19).
     pub shapes: bool,
     /// The pattern step draws its candidates one at a time and tests only
-    /// the one drawn ([`pattern_move`]): the same choice, uniform among the
-    /// candidates that pass, with fewer tests, but not the same random
-    /// numbers as testing them all and then drawing one.
+    /// the one drawn ([`pattern_move`]), and the atari step reads the
+    /// ladder of an extension only when it draws it ([`draw_atari_move`]):
+    /// the same choices, uniform among the candidates that pass, with fewer
+    /// tests, but not the same random numbers as testing them all and then
+    /// drawing one.
     pub one_draw: bool,
 }
 
@@ -70,11 +72,11 @@ impl Knowledge {
     /// before, the GNU Go replay 510 / 520 as before).
     /// No mercy rule: the refining search's playouts are played to the end,
     /// as when the count was measured. No learned shapes: its priors stay
-    /// those the count was measured with. The pattern step tests every
-    /// candidate before it draws: the random numbers the count was
-    /// measured with (drawn one at a time, the same choices by
-    /// distribution, three records of 2,366 counted differently, a big
-    /// group in an open fight among them: docs/COUNTING_HISTORY.md).
+    /// those the count was measured with. The pattern and atari steps test
+    /// every candidate before they draw: the random numbers the count was
+    /// measured with (with the pattern step's draw of the player, the same
+    /// choices by distribution, four records of 2,366 counted differently,
+    /// a big group in an open fight among them: docs/COUNTING_HISTORY.md).
     pub const REFEREE: Knowledge = Knowledge {
         ladders: true,
         mercy: false,
