@@ -16,9 +16,10 @@ Checks, each against the release binary (stdlib only):
   the lowest RSS from 20% to 30% of the run (after the warm-up). The
   lowest, not the median: the engine is mid-way through the next batches
   when a sample is taken (up to four are in flight), and the memory of a
-  search under way comes and goes with it, while a leak raises the floor. The engine runs with glibc's
-  mmap and trim thresholds fixed (see ALLOCATOR_ENV), so that RSS is the
-  memory it holds, not what the allocator keeps after a free.
+  search under way comes and goes with it, while a leak raises the floor.
+  The engine runs with glibc's mmap and trim thresholds fixed (see
+  ALLOCATOR_ENV), so that RSS is the memory it holds, not what the
+  allocator keeps after a free.
 * cycles: 10,000 boardsize/clear_board cycles (with a move each), all
   answered `=`, memory flat in the same way.
 * long lines: a 1 MB line is answered; a 64 MiB line (over the 1 MiB limit)

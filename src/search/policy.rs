@@ -211,13 +211,16 @@ fn draw_atari_move<R: Rng>(
 ) -> Option<Point> {
     while !moves.is_empty() {
         let i = rng.random_range(0..moves.len());
-        if deferred >> i & 1 == 0 || !ladder::escape_fails(board, color, moves[i]) {
+        // (Entries from the 64th on are never deferred: no bit.)
+        let marked = i < 64 && deferred >> i & 1 != 0;
+        if !marked || !ladder::escape_fails(board, color, moves[i]) {
             return Some(moves[i]);
         }
         moves.remove(i);
-        // The bits above `i` move down with their entries.
+        // The bits above `i` move down with their entries (shifted in two
+        // steps, so that `i == 63` does not shift by 64).
         let below = deferred & ((1 << i) - 1);
-        deferred = below | (deferred >> (i + 1)) << i;
+        deferred = below | (deferred >> i >> 1) << i;
     }
     None
 }
@@ -423,8 +426,8 @@ fn pattern_move<R: Rng>(
     }
     let around = neighborhood(board, last);
     let passes = |k: u32| {
-        board.is_playout_move_eye_first(color, around[k as usize + 1])
-            && board.self_atari(color, around[k as usize + 1]).is_none()
+        let q = around[k as usize + 1];
+        board.is_playout_move_eye_first(color, q) && board.self_atari(color, q).is_none()
     };
     if !one_draw {
         // Every candidate tested, then one of those that pass drawn.
@@ -831,6 +834,14 @@ mod tests {
             draw_atari_move(&b, Color::White, &mut moves, 0b11, &mut rng),
             None
         );
+        // The last bit of the mask (entry 63 of a longer list) set aside
+        // like the others, and the entries after it never read.
+        for _ in 0..200 {
+            let mut moves = vec![far[0]; 70];
+            moves[63] = e;
+            let q = draw_atari_move(&b, Color::White, &mut moves, 1 << 63, &mut rng);
+            assert_eq!(q, Some(far[0]));
+        }
     }
 
     #[test]
